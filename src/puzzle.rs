@@ -1,0 +1,96 @@
+//! The traits a puzzle implements to be searched.
+
+use core::hash::Hash;
+
+/// A puzzle: states, the moves between them, and the goal.
+///
+/// Every move costs one, so an optimal solution is one with the fewest moves.
+///
+/// # Contract
+///
+/// * [`encode`](Puzzle::encode) may map several states to one key to fold
+///   symmetries (for example a board and its mirror image). States that share a
+///   key must be interchangeable for the search: both goals or neither, the same
+///   heuristic value, and for every successor of one a successor of the other
+///   with the same key. The engines rely on this to rebuild paths that replay
+///   move by move.
+/// * [`heuristic`](Puzzle::heuristic) must never exceed the true number of
+///   moves left (it must be *admissible*), and must be 0 at a goal; otherwise
+///   A* and IDA* may return longer than optimal paths.
+///
+/// # Example
+///
+/// A counter that must reach 10, one step up or down at a time:
+///
+/// ```
+/// use puzzle_search::{Puzzle, search::{bfs, Limits}};
+///
+/// struct Counter;
+///
+/// impl Puzzle for Counter {
+///     type State = i32;
+///     type Move = i32;
+///     type Key = i32;
+///
+///     fn encode(&self, state: &i32) -> i32 {
+///         *state
+///     }
+///     fn successors(&self, state: &i32, mut emit: impl FnMut(i32, i32)) {
+///         emit(1, state + 1);
+///         emit(-1, state - 1);
+///     }
+///     fn is_goal(&self, state: &i32) -> bool {
+///         *state == 10
+///     }
+///     fn heuristic(&self, state: &i32) -> u32 {
+///         (10 - state).unsigned_abs()
+///     }
+/// }
+///
+/// let result = bfs(&Counter, 3, &Limits::new());
+/// assert_eq!(result.outcome.path().map(|path| path.len()), Some(7));
+/// ```
+pub trait Puzzle {
+    /// A position of the puzzle.
+    type State: Clone;
+    /// What turns one state into the next.
+    type Move: Clone;
+    /// A compact, hashable key identifying a state (or a class of symmetric states).
+    type Key: Copy + Eq + Hash;
+
+    /// The compact key of `state`.
+    fn encode(&self, state: &Self::State) -> Self::Key;
+
+    /// Calls `emit(move, next)` once for every state reachable from `state` in one move.
+    fn successors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State));
+
+    /// Whether `state` solves the puzzle.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// A lower bound on the number of moves from `state` to the nearest goal.
+    ///
+    /// The default, 0, is always admissible and turns A* into a uniform-cost search.
+    fn heuristic(&self, _state: &Self::State) -> u32 {
+        0
+    }
+}
+
+/// What a backward search needs beyond [`Puzzle`]: where the goals are and how to step back.
+///
+/// [`bidirectional_bfs`](crate::search::bidirectional_bfs) searches from the start
+/// and from the goal states at once. For a puzzle whose moves can all be undone,
+/// [`predecessors`](Backward::predecessors) is [`successors`](Puzzle::successors)
+/// with each move reversed.
+pub trait Backward: Puzzle {
+    /// Calls `emit` with every goal state a search from `start` might reach.
+    ///
+    /// Emitting goals that `start` cannot reach is allowed (it only costs time);
+    /// leaving out a reachable goal may make the search miss the optimum.
+    fn goal_states(&self, start: &Self::State, emit: impl FnMut(Self::State));
+
+    /// Calls `emit(move, previous)` for every state `previous` from which
+    /// `move` leads to `state` in one step.
+    ///
+    /// The move is the forward move, from `previous` to `state`.
+    fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State));
+}

@@ -1,0 +1,206 @@
+//! A* search.
+
+use super::limits::Budget;
+use super::table::KeyMap;
+use super::{Limits, Outcome, Path, SearchResult, Stats};
+use crate::Puzzle;
+
+/// Every state A* has reached, with the best known way to reach it.
+struct Nodes<S, M> {
+    states: Vec<S>,
+    /// `links[i]`: the node `states[i]` was reached from and the move between them.
+    links: Vec<Option<(u32, M)>>,
+    /// Moves from the start to `states[i]` along `links`.
+    costs: Vec<u32>,
+}
+
+impl<S: Clone, M: Clone> Nodes<S, M> {
+    fn push(&mut self, state: S, link: Option<(u32, M)>, cost: u32) -> u32 {
+        let index = self.states.len() as u32;
+        self.states.push(state);
+        self.links.push(link);
+        self.costs.push(cost);
+        index
+    }
+
+    fn path_to(&self, mut index: usize) -> Path<S, M> {
+        let mut chain = Vec::new();
+        while let Some((parent, mv)) = &self.links[index] {
+            chain.push((mv, index));
+            index = *parent as usize;
+        }
+        let mut path = Path::new(self.states[index].clone());
+        for (mv, i) in chain.into_iter().rev() {
+            path.push(mv.clone(), self.states[i].clone());
+        }
+        path
+    }
+}
+
+/// Open nodes bucketed by `f = moves + heuristic`; last in, first out within a bucket,
+/// which favours deeper nodes among equals.
+struct Open {
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+}
+
+impl Open {
+    fn push(&mut self, f: u32, node: u32) {
+        let f = f as usize;
+        if f >= self.buckets.len() {
+            self.buckets.resize_with(f + 1, Vec::new);
+        }
+        self.buckets[f].push(node);
+        self.lowest = self.lowest.min(f);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            if let Some(node) = self.buckets[self.lowest].pop() {
+                return Some(node);
+            }
+            self.lowest += 1;
+        }
+        None
+    }
+}
+
+/// A* search: expands states in order of moves made plus [`Puzzle::heuristic`].
+///
+/// A state reached again by a shorter path is reopened, so the result stays
+/// optimal with any admissible heuristic, consistent or not.
+///
+/// # Arguments
+///
+/// * `puzzle` – the puzzle to solve; its heuristic must be admissible.
+/// * `start` – the state to start from.
+/// * `limits` – bounds on stored states, depth (states whose lower bound exceeds
+///   it are pruned) and time.
+///
+/// # Returns
+///
+/// [`Outcome::Solved`] with a shortest path from `start` to a goal (both included),
+/// [`Outcome::Unsolvable`], or [`Outcome::LimitReached`].
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{Puzzle, search::{astar, Limits}};
+///
+/// /// A king walking on an 8×8 board to the far corner.
+/// struct King;
+///
+/// impl Puzzle for King {
+///     type State = (i8, i8);
+///     type Move = (i8, i8);
+///     type Key = (i8, i8);
+///     fn encode(&self, s: &(i8, i8)) -> (i8, i8) { *s }
+///     fn successors(&self, &(x, y): &(i8, i8), mut emit: impl FnMut((i8, i8), (i8, i8))) {
+///         for dx in -1..=1 {
+///             for dy in -1..=1 {
+///                 let (nx, ny) = (x + dx, y + dy);
+///                 if (dx, dy) != (0, 0) && (0..8).contains(&nx) && (0..8).contains(&ny) {
+///                     emit((dx, dy), (nx, ny));
+///                 }
+///             }
+///         }
+///     }
+///     fn is_goal(&self, s: &(i8, i8)) -> bool { *s == (7, 7) }
+///     fn heuristic(&self, &(x, y): &(i8, i8)) -> u32 { (7 - x).max(7 - y) as u32 }
+/// }
+///
+/// let result = astar(&King, (0, 3), &Limits::new());
+/// assert_eq!(result.outcome.path().unwrap().len(), 7);
+/// ```
+pub fn astar<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+    limits: &Limits,
+) -> SearchResult<P::State, P::Move> {
+    let mut budget = Budget::start(limits);
+    let mut stats = Stats::default();
+    let outcome = run(puzzle, start, &mut budget, &mut stats);
+    stats.elapsed = budget.elapsed();
+    SearchResult { outcome, stats }
+}
+
+fn run<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+    budget: &mut Budget<'_>,
+    stats: &mut Stats,
+) -> Outcome<P::State, P::Move> {
+    if let Err(limit) = budget.admit(1) {
+        return Outcome::LimitReached(limit);
+    }
+    let max_depth = budget.max_depth();
+    let mut depth_cut = false;
+    let start_bound = puzzle.heuristic(&start);
+    if start_bound > max_depth {
+        return Outcome::LimitReached(budget.depth_limit());
+    }
+    let mut nodes = Nodes {
+        states: Vec::new(),
+        links: Vec::new(),
+        costs: Vec::new(),
+    };
+    // For each key, the node that reaches it by the fewest moves found so far.
+    let mut best: KeyMap<P::Key, u32> = KeyMap::default();
+    let mut open = Open {
+        buckets: Vec::new(),
+        lowest: 0,
+    };
+    best.insert(puzzle.encode(&start), nodes.push(start, None, 0));
+    open.push(start_bound, 0);
+    stats.max_stored = 1;
+    let mut fresh: Vec<(P::Key, P::Move, P::State, u32)> = Vec::new();
+    while let Some(node) = open.pop() {
+        let index = node as usize;
+        let cost = nodes.costs[index];
+        let state = &nodes.states[index];
+        let key = puzzle.encode(state);
+        if best.get(&key) != Some(&node) {
+            continue; // superseded by a shorter way to the same key
+        }
+        if puzzle.is_goal(state) {
+            return Outcome::Solved(nodes.path_to(index));
+        }
+        if let Err(limit) = budget.tick() {
+            return Outcome::LimitReached(limit);
+        }
+        stats.expanded += 1;
+        let child_cost = cost + 1;
+        puzzle.successors(state, |mv, child| {
+            stats.generated += 1;
+            let child_key = puzzle.encode(&child);
+            if let Some(&known) = best.get(&child_key) {
+                if nodes.costs[known as usize] <= child_cost {
+                    return;
+                }
+            }
+            let bound = child_cost.saturating_add(puzzle.heuristic(&child));
+            if bound > max_depth {
+                depth_cut = true;
+                return;
+            }
+            fresh.push((child_key, mv, child, bound));
+        });
+        for (child_key, mv, child, bound) in fresh.drain(..) {
+            let is_new = !best.contains_key(&child_key);
+            if is_new {
+                if let Err(limit) = budget.admit(best.len() + 1) {
+                    return Outcome::LimitReached(limit);
+                }
+            }
+            let child_index = nodes.push(child, Some((node, mv)), child_cost);
+            best.insert(child_key, child_index);
+            open.push(bound, child_index);
+        }
+        stats.max_stored = stats.max_stored.max(best.len());
+    }
+    if depth_cut {
+        Outcome::LimitReached(budget.depth_limit())
+    } else {
+        Outcome::Unsolvable
+    }
+}

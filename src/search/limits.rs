@@ -1,0 +1,216 @@
+//! Bounds on a search: memory, depth, time and cancellation.
+
+use core::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The bounds a search must stay within. No bound is set by default.
+///
+/// ```
+/// use std::time::Duration;
+/// use puzzle_search::search::Limits;
+///
+/// let limits = Limits::new()
+///     .with_max_states(1_000_000)
+///     .with_max_depth(15)
+///     .with_time_budget(Duration::from_secs(2));
+/// assert_eq!(limits.max_depth(), Some(15));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    max_states: Option<usize>,
+    max_depth: Option<u32>,
+    time_budget: Option<Duration>,
+    cancel: Option<CancelFlag>,
+}
+
+impl Limits {
+    /// No limits at all.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// At most `states` states stored at once (visited sets, frontiers, tables).
+    pub fn with_max_states(mut self, states: usize) -> Self {
+        self.max_states = Some(states);
+        self
+    }
+
+    /// Only solutions of at most `moves` moves are looked for.
+    pub fn with_max_depth(mut self, moves: u32) -> Self {
+        self.max_depth = Some(moves);
+        self
+    }
+
+    /// Stop after roughly `budget` of wall-clock time.
+    pub fn with_time_budget(mut self, budget: Duration) -> Self {
+        self.time_budget = Some(budget);
+        self
+    }
+
+    /// Stop soon after `flag` is cancelled, from any thread.
+    pub fn with_cancel_flag(mut self, flag: CancelFlag) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The state limit, if any.
+    pub fn max_states(&self) -> Option<usize> {
+        self.max_states
+    }
+
+    /// The depth limit, if any.
+    pub fn max_depth(&self) -> Option<u32> {
+        self.max_depth
+    }
+
+    /// The time budget, if any.
+    pub fn time_budget(&self) -> Option<Duration> {
+        self.time_budget
+    }
+}
+
+/// A flag shared between threads that asks running searches to stop.
+///
+/// ```
+/// use puzzle_search::search::CancelFlag;
+///
+/// let flag = CancelFlag::new();
+/// let handle = flag.clone();
+/// std::thread::spawn(move || handle.cancel()).join().unwrap();
+/// assert!(flag.is_cancelled());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A flag that is not cancelled.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search holding this flag to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](CancelFlag::cancel) was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The limit that stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// Storing one more state would exceed the state limit.
+    States {
+        /// The limit.
+        max: usize,
+    },
+    /// A solution, if any, is longer than the depth limit.
+    Depth {
+        /// The limit.
+        max: u32,
+    },
+    /// The time budget ran out.
+    Time {
+        /// The budget.
+        budget: Duration,
+    },
+    /// The cancel flag was set.
+    Cancelled,
+}
+
+impl Limit {
+    /// A one-word name: `states`, `depth`, `time` or `cancelled`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Limit::States { .. } => "states",
+            Limit::Depth { .. } => "depth",
+            Limit::Time { .. } => "time",
+            Limit::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::States { max } => write!(f, "state limit reached ({max} states)"),
+            Limit::Depth { max } => write!(f, "no solution within the depth limit of {max} moves"),
+            Limit::Time { budget } => write!(f, "time budget of {budget:?} used up"),
+            Limit::Cancelled => f.write_str("search cancelled"),
+        }
+    }
+}
+
+/// How many expansions pass between two looks at the clock and the cancel flag.
+const CHECK_INTERVAL: u32 = 1024;
+
+/// A running search's view of its limits.
+pub(crate) struct Budget<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    deadline: Option<Instant>,
+    countdown: u32,
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn start(limits: &'a Limits) -> Self {
+        let started = Instant::now();
+        Budget {
+            limits,
+            started,
+            deadline: limits
+                .time_budget
+                .and_then(|budget| started.checked_add(budget)),
+            countdown: 0,
+        }
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The depth limit, or `u32::MAX`.
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.limits.max_depth.unwrap_or(u32::MAX)
+    }
+
+    /// `Err` with the state limit when holding `stored` states would break it.
+    pub(crate) fn admit(&self, stored: usize) -> Result<(), Limit> {
+        match self.limits.max_states {
+            Some(max) if stored > max => Err(Limit::States { max }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Called once per expansion: `Err` when time is up or the search was cancelled.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), Limit> {
+        if self.countdown > 0 {
+            self.countdown -= 1;
+            return Ok(());
+        }
+        self.countdown = CHECK_INTERVAL;
+        if let Some(flag) = &self.limits.cancel {
+            if flag.is_cancelled() {
+                return Err(Limit::Cancelled);
+            }
+        }
+        if let (Some(deadline), Some(budget)) = (self.deadline, self.limits.time_budget) {
+            if Instant::now() >= deadline {
+                return Err(Limit::Time { budget });
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn depth_limit(&self) -> Limit {
+        Limit::Depth {
+            max: self.max_depth(),
+        }
+    }
+}

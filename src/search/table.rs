@@ -1,0 +1,65 @@
+//! Hash tables over compact keys.
+
+use core::hash::{BuildHasherDefault, Hasher};
+
+/// A fast hasher for small integer keys: one 64×64→128-bit multiply, folded.
+///
+/// Keys here are puzzle codes chosen by the library or its users, not data from
+/// an adversary, so a keyed hash buys nothing; the folded multiply spreads every
+/// input bit over both the low bits (bucket index) and the high bits (tag) that
+/// `hashbrown` uses.
+#[derive(Clone, Copy, Default)]
+pub struct KeyHasher(u64);
+
+const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl KeyHasher {
+    #[inline]
+    fn mix(&mut self, word: u64) {
+        let product = u128::from(self.0 ^ word) * u128::from(MULTIPLIER);
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
+}
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, value: u8) {
+        self.mix(u64::from(value));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, value: u16) {
+        self.mix(u64::from(value));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, value: u32) {
+        self.mix(u64::from(value));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, value: u64) {
+        self.mix(value);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, value: usize) {
+        self.mix(value as u64);
+    }
+}
+
+/// A hash map keyed by puzzle keys.
+pub type KeyMap<K, V> = hashbrown::HashMap<K, V, BuildHasherDefault<KeyHasher>>;
