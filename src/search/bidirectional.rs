@@ -170,7 +170,9 @@ fn run<P: Backward>(
         stats.max_stored = forward.states.len() + backward.states.len();
         match step {
             Err(limit) => return Outcome::LimitReached(limit),
-            Ok(Some(meeting)) => return Outcome::Solved(join(puzzle, &forward, &backward, meeting)),
+            Ok(Some(meeting)) => {
+                return Outcome::Solved(join(puzzle, &forward, &backward, meeting))
+            }
             Ok(None) => {}
         }
     }

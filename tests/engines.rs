@@ -1,0 +1,440 @@
+//! The four engines against each other and against an independent reference, on
+//! generated puzzles: random directed graphs and a mirror-folded grid walk.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use proptest::prelude::*;
+use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome};
+use puzzle_search::{Backward, Puzzle};
+
+/// A directed graph with some goal nodes; a move names the edge's target.
+#[derive(Debug, Clone)]
+struct Graph {
+    edges: Vec<Vec<u32>>,
+    reverse: Vec<Vec<u32>>,
+    goals: Vec<bool>,
+    /// Exact distance to the nearest goal, or `None`; used to build heuristics.
+    distance: Vec<Option<u32>>,
+    /// 0: no heuristic; 1: exact distance; 2: half of it (admissible, inconsistent-ish).
+    heuristic_kind: u8,
+}
+
+impl Graph {
+    fn new(
+        nodes: usize,
+        raw_edges: &[(usize, usize)],
+        goals: &[usize],
+        heuristic_kind: u8,
+    ) -> Self {
+        let mut edges = vec![Vec::new(); nodes];
+        let mut reverse = vec![Vec::new(); nodes];
+        for &(a, b) in raw_edges {
+            let (a, b) = (a % nodes, b % nodes);
+            if !edges[a].contains(&(b as u32)) {
+                edges[a].push(b as u32);
+                reverse[b].push(a as u32);
+            }
+        }
+        let mut is_goal = vec![false; nodes];
+        for &g in goals {
+            is_goal[g % nodes] = true;
+        }
+        // Reference distances: a plain BFS over reversed edges from every goal.
+        let mut distance = vec![None; nodes];
+        let mut queue = VecDeque::new();
+        for (node, &goal) in is_goal.iter().enumerate() {
+            if goal {
+                distance[node] = Some(0);
+                queue.push_back(node);
+            }
+        }
+        while let Some(node) = queue.pop_front() {
+            let d = distance[node].unwrap();
+            for &previous in &reverse[node] {
+                if distance[previous as usize].is_none() {
+                    distance[previous as usize] = Some(d + 1);
+                    queue.push_back(previous as usize);
+                }
+            }
+        }
+        Graph {
+            edges,
+            reverse,
+            goals: is_goal,
+            distance,
+            heuristic_kind,
+        }
+    }
+}
+
+impl Puzzle for Graph {
+    type State = u32;
+    type Move = u32;
+    type Key = u32;
+
+    fn encode(&self, state: &u32) -> u32 {
+        *state
+    }
+    fn successors(&self, state: &u32, mut emit: impl FnMut(u32, u32)) {
+        for &next in &self.edges[*state as usize] {
+            emit(next, next);
+        }
+    }
+    fn is_goal(&self, state: &u32) -> bool {
+        self.goals[*state as usize]
+    }
+    fn heuristic(&self, state: &u32) -> u32 {
+        let exact = self.distance[*state as usize].unwrap_or(0);
+        match self.heuristic_kind {
+            1 => exact,
+            2 => exact / 2,
+            _ => 0,
+        }
+    }
+}
+
+impl Backward for Graph {
+    fn goal_states(&self, _start: &u32, mut emit: impl FnMut(u32)) {
+        for (node, &goal) in self.goals.iter().enumerate() {
+            if goal {
+                emit(node as u32);
+            }
+        }
+    }
+    fn predecessors(&self, state: &u32, mut emit: impl FnMut(u32, u32)) {
+        for &previous in &self.reverse[*state as usize] {
+            emit(*state, previous);
+        }
+    }
+}
+
+fn graph_strategy() -> impl Strategy<Value = (Graph, u32)> {
+    (2usize..40)
+        .prop_flat_map(|nodes| {
+            (
+                Just(nodes),
+                prop::collection::vec((0..nodes, 0..nodes), 0..nodes * 3),
+                prop::collection::vec(0..nodes, 0..3),
+                0u8..3,
+                0..nodes as u32,
+            )
+        })
+        .prop_map(|(nodes, edges, goals, kind, start)| {
+            (Graph::new(nodes, &edges, &goals, kind), start)
+        })
+}
+
+/// A walk on a grid with walls placed symmetrically about the vertical axis, keyed
+/// by the mirror-folded position: states that share a key are mirror images.
+#[derive(Debug, Clone)]
+struct MirrorWalk {
+    width: i32,
+    height: i32,
+    walls: Vec<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl MirrorWalk {
+    fn open(&self, x: i32, y: i32) -> bool {
+        (0..self.width).contains(&x)
+            && (0..self.height).contains(&y)
+            && !self.walls[(y * self.width + x) as usize]
+    }
+}
+
+impl Puzzle for MirrorWalk {
+    type State = (i32, i32);
+    type Move = Step;
+    type Key = (i32, i32);
+
+    fn encode(&self, &(x, y): &(i32, i32)) -> (i32, i32) {
+        (x.min(self.width - 1 - x), y)
+    }
+    fn successors(&self, &(x, y): &(i32, i32), mut emit: impl FnMut(Step, (i32, i32))) {
+        for (step, dx, dy) in [
+            (Step::Up, 0, -1),
+            (Step::Down, 0, 1),
+            (Step::Left, -1, 0),
+            (Step::Right, 1, 0),
+        ] {
+            if self.open(x + dx, y + dy) {
+                emit(step, (x + dx, y + dy));
+            }
+        }
+    }
+    fn is_goal(&self, &(_, y): &(i32, i32)) -> bool {
+        y == self.height - 1
+    }
+    fn heuristic(&self, &(_, y): &(i32, i32)) -> u32 {
+        (self.height - 1 - y) as u32
+    }
+}
+
+impl Backward for MirrorWalk {
+    fn goal_states(&self, _start: &(i32, i32), mut emit: impl FnMut((i32, i32))) {
+        for x in 0..self.width {
+            if self.open(x, self.height - 1) {
+                emit((x, self.height - 1));
+            }
+        }
+    }
+    fn predecessors(&self, state: &(i32, i32), mut emit: impl FnMut(Step, (i32, i32))) {
+        self.successors(state, |step, previous| {
+            let back = match step {
+                Step::Up => Step::Down,
+                Step::Down => Step::Up,
+                Step::Left => Step::Right,
+                Step::Right => Step::Left,
+            };
+            emit(back, previous)
+        });
+    }
+}
+
+fn mirror_walk_strategy() -> impl Strategy<Value = (MirrorWalk, (i32, i32))> {
+    (2i32..7, 2i32..7)
+        .prop_flat_map(|(width, height)| {
+            let half = (width + 1) / 2;
+            (
+                Just((width, height)),
+                prop::collection::vec(prop::bool::weighted(0.3), (half * height) as usize),
+                0..width,
+            )
+        })
+        .prop_map(|((width, height), half_walls, start_x)| {
+            let half = (width + 1) / 2;
+            let mut walls = vec![false; (width * height) as usize];
+            for y in 0..height {
+                for x in 0..width {
+                    let folded = x.min(width - 1 - x);
+                    walls[(y * width + x) as usize] = half_walls[(y * half + folded) as usize];
+                }
+            }
+            walls[start_x as usize] = false;
+            (
+                MirrorWalk {
+                    width,
+                    height,
+                    walls,
+                },
+                (start_x, 0),
+            )
+        })
+}
+
+/// The reference answer: `Some(moves)` or `None` when no goal is reachable.
+fn reference_moves<P: Puzzle>(puzzle: &P, start: &P::State) -> Option<usize>
+where
+    P::Key: std::hash::Hash,
+{
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = VecDeque::from([(start.clone(), 0)]);
+    seen.insert(puzzle.encode(start));
+    while let Some((state, d)) = queue.pop_front() {
+        if puzzle.is_goal(&state) {
+            return Some(d);
+        }
+        puzzle.successors(&state, |_, next| {
+            if seen.insert(puzzle.encode(&next)) {
+                queue.push_back((next, d + 1));
+            }
+        });
+    }
+    None
+}
+
+fn check_all_engines<P>(puzzle: &P, start: P::State) -> Result<(), TestCaseError>
+where
+    P: Backward,
+    P::State: PartialEq + std::fmt::Debug,
+    P::Move: PartialEq + std::fmt::Debug,
+{
+    let expected = reference_moves(puzzle, &start);
+    for engine in Engine::ALL {
+        let result = engine.solve(puzzle, start.clone(), &Limits::new());
+        match (&result.outcome, expected) {
+            (Outcome::Solved(path), Some(moves)) => {
+                prop_assert_eq!(path.len(), moves, "{} found a non-optimal path", engine);
+                prop_assert!(
+                    path.replays(puzzle),
+                    "{} returned a path that does not replay: {:?}",
+                    engine,
+                    path
+                );
+                prop_assert_eq!(path.start(), &start);
+            }
+            (Outcome::Unsolvable, None) => {}
+            (outcome, expected) => {
+                return Err(TestCaseError::fail(format!(
+                    "{engine}: {outcome:?}, expected {expected:?}"
+                )));
+            }
+        }
+        prop_assert!(
+            result.stats.generated >= result.stats.expanded.saturating_sub(1)
+                || result.stats.expanded <= 1
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn engines_agree_on_random_graphs((graph, start) in graph_strategy()) {
+        check_all_engines(&graph, start)?;
+    }
+
+    #[test]
+    fn paths_replay_under_mirror_folding((walk, start) in mirror_walk_strategy()) {
+        check_all_engines(&walk, start)?;
+    }
+
+    #[test]
+    fn depth_limit_is_an_outcome_of_its_own((graph, start) in graph_strategy(), max_depth in 0u32..6) {
+        let expected = reference_moves(&graph, &start);
+        for engine in Engine::ALL {
+            let limits = Limits::new().with_max_depth(max_depth);
+            let outcome = engine.solve(&graph, start, &limits).outcome;
+            match expected {
+                Some(moves) if moves <= max_depth as usize => {
+                    prop_assert_eq!(outcome.path().map(|p| p.len()), Some(moves), "{}", engine);
+                }
+                Some(_) => prop_assert_eq!(outcome, Outcome::LimitReached(Limit::Depth { max: max_depth }), "{}", engine),
+                // Unreachable goals: either proved unsolvable or cut by the depth limit.
+                None => prop_assert!(
+                    matches!(outcome, Outcome::Unsolvable | Outcome::LimitReached(Limit::Depth { .. })),
+                    "{}: {:?}", engine, outcome
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn state_limit_is_respected((graph, start) in graph_strategy(), max_states in 1usize..10) {
+        for engine in Engine::ALL {
+            let result = engine.solve(&graph, start, &Limits::new().with_max_states(max_states));
+            prop_assert!(result.stats.max_stored <= max_states.max(1) + 1, "{}: {:?}", engine, result.stats);
+            if let Outcome::Solved(path) = &result.outcome {
+                prop_assert_eq!(Some(path.len()), reference_moves(&graph, &start));
+            }
+        }
+    }
+}
+
+/// An endless line of states: 0, 1, 2, ... and no goal at all.
+struct Endless;
+
+impl Puzzle for Endless {
+    type State = u64;
+    type Move = ();
+    type Key = u64;
+    fn encode(&self, state: &u64) -> u64 {
+        *state
+    }
+    fn successors(&self, state: &u64, mut emit: impl FnMut((), u64)) {
+        emit((), state + 1);
+        emit((), state * 2 + 1);
+    }
+    fn is_goal(&self, _: &u64) -> bool {
+        false
+    }
+}
+
+impl Backward for Endless {
+    fn goal_states(&self, _: &u64, mut emit: impl FnMut(u64)) {
+        emit(u64::MAX);
+    }
+    fn predecessors(&self, state: &u64, mut emit: impl FnMut((), u64)) {
+        emit((), state.wrapping_sub(1));
+    }
+}
+
+#[test]
+fn infinite_space_stops_at_the_state_limit() {
+    for engine in Engine::ALL {
+        let result = engine.solve(&Endless, 0, &Limits::new().with_max_states(5_000));
+        assert_eq!(
+            result.outcome,
+            Outcome::LimitReached(Limit::States { max: 5_000 }),
+            "{engine}"
+        );
+        assert!(
+            result.stats.max_stored <= 5_000,
+            "{engine}: {:?}",
+            result.stats
+        );
+    }
+}
+
+#[test]
+fn cancel_flag_stops_a_running_search() {
+    for engine in Engine::ALL {
+        let flag = CancelFlag::new();
+        let limits = Limits::new().with_cancel_flag(flag.clone());
+        let canceller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.cancel();
+        });
+        let result = engine.solve(&Endless, 0, &limits);
+        canceller.join().unwrap();
+        assert_eq!(
+            result.outcome,
+            Outcome::LimitReached(Limit::Cancelled),
+            "{engine}"
+        );
+    }
+}
+
+#[test]
+fn time_budget_stops_a_running_search() {
+    for engine in Engine::ALL {
+        let budget = Duration::from_millis(30);
+        let result = engine.solve(&Endless, 0, &Limits::new().with_time_budget(budget));
+        assert_eq!(
+            result.outcome,
+            Outcome::LimitReached(Limit::Time { budget }),
+            "{engine}"
+        );
+    }
+}
+
+#[test]
+fn idastar_proves_a_cyclic_space_unsolvable() {
+    // A cycle of 50 states with a chord and no goal: deepening alone would never end.
+    let edges: Vec<(usize, usize)> = (0..50)
+        .map(|i| (i, (i + 1) % 50))
+        .chain([(10, 3)])
+        .collect();
+    let graph = Graph::new(50, &edges, &[], 0);
+    for engine in Engine::ALL {
+        assert_eq!(
+            engine.solve(&graph, 0, &Limits::new()).outcome,
+            Outcome::Unsolvable,
+            "{engine}"
+        );
+    }
+}
+
+#[test]
+fn start_at_goal_is_a_path_of_no_moves() {
+    let graph = Graph::new(3, &[(0, 1), (1, 2)], &[1], 0);
+    for engine in Engine::ALL {
+        let path = engine
+            .solve(&graph, 1, &Limits::new())
+            .outcome
+            .into_path()
+            .unwrap();
+        assert!(path.is_empty());
+        assert_eq!(path.states(), &[1]);
+    }
+}
