@@ -9,6 +9,7 @@
 //!   [`bidirectional_bfs`](search::bidirectional_bfs), [`astar`](search::astar)
 //!   and [`idastar`](search::idastar) — and what they share: [`Limits`](search::Limits),
 //!   [`Outcome`](search::Outcome), [`Path`](search::Path) and [`Stats`](search::Stats).
+//! * [`knights`] solves the 5×5 knight puzzle (骑士精神) and reads its SCOI2005 input format.
 //!
 //! ## A puzzle of your own in a few lines
 //!
@@ -82,6 +83,7 @@
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
 
+pub mod klotski;
 mod puzzle;
 pub mod search;
 

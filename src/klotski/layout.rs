@@ -1,0 +1,453 @@
+//! The board and its pieces as bit masks.
+//!
+//! Cell `(row, col)` is bit `4 * row + col` of a 20-bit mask. A [`Layout`] packs
+//! one mask per shape into a `u64`, so moving a piece is two bit flips and a
+//! layout is its own compact hashable code.
+
+use core::fmt;
+
+/// Columns on the board.
+pub const COLUMNS: usize = 4;
+/// Rows on the board.
+pub const ROWS: usize = 5;
+/// Cells on the board.
+pub const CELLS: usize = COLUMNS * ROWS;
+
+pub(crate) const FULL: u32 = (1 << CELLS) - 1;
+pub(crate) const COLUMN_0: u32 = 0x11111;
+pub(crate) const COLUMN_1: u32 = 0x22222;
+pub(crate) const COLUMN_2: u32 = 0x44444;
+pub(crate) const COLUMN_3: u32 = 0x88888;
+/// Cells of rows 0–3: where the top of a two-row piece may be.
+pub(crate) const ROWS_0_TO_3: u32 = 0xFFFF;
+
+/// The anchor (top-left cell) of the general in a solved layout: rows 3–4, columns 1–2.
+pub const GOAL_ANCHOR: u8 = 13;
+
+const SOLDIER_SHIFT: u32 = 0;
+const VERTICAL_SHIFT: u32 = 20;
+const HORIZONTAL_SHIFT: u32 = 40;
+const GENERAL_SHIFT: u32 = 60;
+
+/// The four piece shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shape {
+    /// The 2×2 general, 曹操.
+    General,
+    /// One column wide, two rows tall.
+    Vertical,
+    /// Two columns wide, one row tall.
+    Horizontal,
+    /// 1×1.
+    Soldier,
+}
+
+impl Shape {
+    /// The shape's name in English: `general`, `vertical`, `horizontal` or `soldier`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::General => "general",
+            Shape::Vertical => "vertical",
+            Shape::Horizontal => "horizontal",
+            Shape::Soldier => "soldier",
+        }
+    }
+
+    /// The shape digit of the text formats: 4, 2, 3 or 1.
+    pub fn digit(self) -> char {
+        match self {
+            Shape::General => '4',
+            Shape::Vertical => '2',
+            Shape::Horizontal => '3',
+            Shape::Soldier => '1',
+        }
+    }
+
+    /// The shape letter of the text formats: `B`, `V`, `H` or `S`.
+    pub fn letter(self) -> char {
+        match self {
+            Shape::General => 'B',
+            Shape::Vertical => 'V',
+            Shape::Horizontal => 'H',
+            Shape::Soldier => 'S',
+        }
+    }
+
+    /// The cells covered by a piece of this shape whose top-left cell is bit 0.
+    pub(crate) const fn footprint(self) -> u32 {
+        match self {
+            Shape::General => 0x33,
+            Shape::Vertical => 0x11,
+            Shape::Horizontal => 0x3,
+            Shape::Soldier => 0x1,
+        }
+    }
+
+    /// The anchors at which this shape fits inside `free` (a mask of usable cells).
+    #[inline]
+    pub(crate) fn fits(self, free: u32) -> u32 {
+        match self {
+            Shape::Soldier => free,
+            Shape::Vertical => free & (free >> COLUMNS) & ROWS_0_TO_3,
+            Shape::Horizontal => free & (free >> 1) & !COLUMN_3,
+            Shape::General => {
+                let wide = free & (free >> 1) & !COLUMN_3;
+                wide & (wide >> COLUMNS) & ROWS_0_TO_3
+            }
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One piece on the board: its shape and its top-left cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    /// The piece's shape.
+    pub shape: Shape,
+    /// The index (`4 * row + col`) of its top-left cell.
+    pub anchor: u8,
+}
+
+impl Piece {
+    /// The cells it covers, as a mask.
+    pub fn cells(self) -> u32 {
+        self.shape.footprint() << self.anchor
+    }
+
+    /// The `(row, col)` of its top-left cell.
+    pub fn position(self) -> (usize, usize) {
+        let anchor = usize::from(self.anchor);
+        (anchor / COLUMNS, anchor % COLUMNS)
+    }
+}
+
+/// How many pieces of each movable shape a layout has (there is always one general).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceCounts {
+    /// Vertical pieces.
+    pub vertical: u8,
+    /// Horizontal pieces.
+    pub horizontal: u8,
+    /// Soldiers.
+    pub soldiers: u8,
+}
+
+impl PieceCounts {
+    /// The number of empty cells these pieces leave beside the general.
+    pub fn empty_cells(self) -> usize {
+        CELLS
+            - 4
+            - 2 * usize::from(self.vertical)
+            - 2 * usize::from(self.horizontal)
+            - usize::from(self.soldiers)
+    }
+}
+
+/// A legal Klotski layout: one general, any other pieces, at least two empty cells.
+///
+/// Pieces of the same shape are interchangeable, so a layout is its pattern of
+/// shapes. It is a `Copy` value of eight bytes; build one by parsing text (see
+/// the [module docs](super)) or from a [`CommonCode`](super::CommonCode).
+///
+/// ```
+/// use puzzle_search::klotski::{Layout, Shape};
+///
+/// let layout: Layout = "2442/2442/2332/2112/1001".parse()?;
+/// assert_eq!(layout.to_shape_digits(), "24422442233221121001");
+/// assert_eq!(layout.counts().vertical, 4);
+/// assert_eq!(layout.shape_at(0, 1), Some(Shape::General));
+/// assert_eq!(layout.shape_at(4, 1), None);
+/// assert!(!layout.is_solved());
+/// # Ok::<(), puzzle_search::klotski::LayoutError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Layout(u64);
+
+impl Layout {
+    /// Packs the masks of a layout already known to be legal.
+    pub(crate) fn from_parts(general: u8, verticals: u32, horizontals: u32, soldiers: u32) -> Self {
+        Layout(
+            u64::from(soldiers) << SOLDIER_SHIFT
+                | u64::from(verticals) << VERTICAL_SHIFT
+                | u64::from(horizontals) << HORIZONTAL_SHIFT
+                | u64::from(general) << GENERAL_SHIFT,
+        )
+    }
+
+    /// The packed code: soldiers, verticals and horizontals as 20-bit anchor masks
+    /// from bit 0, 20 and 40, the general's anchor cell in bits 60–63.
+    pub fn code(self) -> u64 {
+        self.0
+    }
+
+    /// The anchor cell (top-left) of the general.
+    #[inline]
+    pub fn general(self) -> u8 {
+        (self.0 >> GENERAL_SHIFT) as u8
+    }
+
+    /// Top cells of the vertical pieces, as a mask.
+    #[inline]
+    pub fn verticals(self) -> u32 {
+        (self.0 >> VERTICAL_SHIFT) as u32 & FULL
+    }
+
+    /// Left cells of the horizontal pieces, as a mask.
+    #[inline]
+    pub fn horizontals(self) -> u32 {
+        (self.0 >> HORIZONTAL_SHIFT) as u32 & FULL
+    }
+
+    /// Cells of the soldiers, as a mask.
+    #[inline]
+    pub fn soldiers(self) -> u32 {
+        (self.0 >> SOLDIER_SHIFT) as u32 & FULL
+    }
+
+    /// The anchors of the pieces of `shape`, as a mask.
+    #[inline]
+    pub(crate) fn anchors(self, shape: Shape) -> u32 {
+        match shape {
+            Shape::General => 1 << self.general(),
+            Shape::Vertical => self.verticals(),
+            Shape::Horizontal => self.horizontals(),
+            Shape::Soldier => self.soldiers(),
+        }
+    }
+
+    /// The cells covered by pieces, as a mask.
+    #[inline]
+    pub fn occupied(self) -> u32 {
+        let verticals = self.verticals();
+        let horizontals = self.horizontals();
+        self.soldiers()
+            | verticals
+            | verticals << COLUMNS
+            | horizontals
+            | horizontals << 1
+            | Shape::General.footprint() << self.general()
+    }
+
+    /// The empty cells, as a mask.
+    #[inline]
+    pub fn empty(self) -> u32 {
+        !self.occupied() & FULL
+    }
+
+    /// This layout with the piece of `shape` at anchor `from` moved to anchor `to`.
+    #[inline]
+    pub(crate) fn moved(self, shape: Shape, from: u8, to: u8) -> Self {
+        match shape {
+            Shape::General => {
+                Layout(self.0 & !(0xF << GENERAL_SHIFT) | u64::from(to) << GENERAL_SHIFT)
+            }
+            Shape::Vertical => Layout(
+                self.0
+                    ^ (1 << (VERTICAL_SHIFT + u32::from(from)))
+                    ^ (1 << (VERTICAL_SHIFT + u32::from(to))),
+            ),
+            Shape::Horizontal => Layout(
+                self.0
+                    ^ (1 << (HORIZONTAL_SHIFT + u32::from(from)))
+                    ^ (1 << (HORIZONTAL_SHIFT + u32::from(to))),
+            ),
+            Shape::Soldier => Layout(
+                self.0
+                    ^ (1 << (SOLDIER_SHIFT + u32::from(from)))
+                    ^ (1 << (SOLDIER_SHIFT + u32::from(to))),
+            ),
+        }
+    }
+
+    /// The layout seen in a mirror: left and right swapped.
+    ///
+    /// ```
+    /// use puzzle_search::klotski::Layout;
+    ///
+    /// let layout: Layout = "4412/4412/2300/2311/1111".parse()?;
+    /// assert_eq!(layout.mirror().to_shape_digits(), "21442144003211321111");
+    /// assert_eq!(layout.mirror().mirror(), layout);
+    /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
+    /// ```
+    #[inline]
+    pub fn mirror(self) -> Self {
+        let reverse_columns = |mask: u32| {
+            (mask & COLUMN_0) << 3
+                | (mask & COLUMN_1) << 1
+                | (mask & COLUMN_2) >> 1
+                | (mask & COLUMN_3) >> 3
+        };
+        // A horizontal piece anchored in column c covers c and c + 1, so its mirror
+        // is anchored in column 2 - c; the same holds for the general.
+        let reverse_anchors =
+            |mask: u32| (mask & COLUMN_0) << 2 | (mask & COLUMN_1) | (mask & COLUMN_2) >> 2;
+        let general = self.general();
+        let column = general % 4;
+        Layout::from_parts(
+            general - column + (2 - column),
+            reverse_columns(self.verticals()),
+            reverse_anchors(self.horizontals()),
+            reverse_columns(self.soldiers()),
+        )
+    }
+
+    /// The smaller code of the layout and its mirror image: one key per mirror pair.
+    #[inline]
+    pub fn mirror_folded_code(self) -> u64 {
+        self.0.min(self.mirror().0)
+    }
+
+    /// Whether the general covers the exit: cells 13, 14, 17 and 18.
+    #[inline]
+    pub fn is_solved(self) -> bool {
+        self.general() == GOAL_ANCHOR
+    }
+
+    /// The number of pieces of each movable shape.
+    pub fn counts(self) -> PieceCounts {
+        PieceCounts {
+            vertical: self.verticals().count_ones() as u8,
+            horizontal: self.horizontals().count_ones() as u8,
+            soldiers: self.soldiers().count_ones() as u8,
+        }
+    }
+
+    /// The number of empty cells.
+    pub fn empty_cells(self) -> usize {
+        self.empty().count_ones() as usize
+    }
+
+    /// Every piece, ordered by top-left cell.
+    pub fn pieces(self) -> impl Iterator<Item = Piece> {
+        let mut cell = 0u8;
+        core::iter::from_fn(move || {
+            while usize::from(cell) < CELLS {
+                let here = cell;
+                cell += 1;
+                if let Some(shape) = self.piece_anchored_at(here) {
+                    return Some(Piece {
+                        shape,
+                        anchor: here,
+                    });
+                }
+            }
+            None
+        })
+    }
+
+    /// The shape of the piece whose top-left cell is `cell`, if one is.
+    pub(crate) fn piece_anchored_at(self, cell: u8) -> Option<Shape> {
+        let bit = 1u32 << cell;
+        [
+            Shape::General,
+            Shape::Vertical,
+            Shape::Horizontal,
+            Shape::Soldier,
+        ]
+        .into_iter()
+        .find(|&shape| self.anchors(shape) & bit != 0)
+    }
+
+    /// The piece covering `cell`, if one does.
+    pub fn piece_at_cell(self, cell: usize) -> Option<Piece> {
+        if cell >= CELLS {
+            return None;
+        }
+        let bit = 1u32 << cell;
+        self.pieces().find(|piece| piece.cells() & bit != 0)
+    }
+
+    /// The shape covering `(row, col)`, or `None` for an empty or off-board cell.
+    pub fn shape_at(self, row: usize, col: usize) -> Option<Shape> {
+        if row >= ROWS || col >= COLUMNS {
+            return None;
+        }
+        self.piece_at_cell(row * COLUMNS + col)
+            .map(|piece| piece.shape)
+    }
+
+    /// The 20 shape digits, row by row without separators: the canonical text.
+    pub fn to_shape_digits(self) -> String {
+        self.cell_symbols(|shape| shape.digit(), '0')
+            .into_iter()
+            .collect()
+    }
+
+    /// The shape letters, rows separated by `/`: `VBBV/VBBV/VHHV/VSSV/S..S`.
+    pub fn to_shape_letters(self) -> String {
+        let symbols = self.cell_symbols(|shape| shape.letter(), '.');
+        let rows: Vec<String> = symbols
+            .chunks(COLUMNS)
+            .map(|row| row.iter().collect())
+            .collect();
+        rows.join("/")
+    }
+
+    /// One symbol per cell: `symbol(shape)` for covered cells, `empty` for the rest.
+    fn cell_symbols(self, symbol: impl Fn(Shape) -> char, empty: char) -> [char; CELLS] {
+        let mut cells = [empty; CELLS];
+        for piece in self.pieces() {
+            let mut mask = piece.cells();
+            while mask != 0 {
+                let cell = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let Some(slot) = cells.get_mut(cell) {
+                    *slot = symbol(piece.shape);
+                }
+            }
+        }
+        cells
+    }
+
+    /// One label per cell: `B` for the general, `a`, `b`, `c`, ... for the other
+    /// pieces in the order of their top-left cells, `.` for empty cells.
+    pub fn labels(self) -> [char; CELLS] {
+        let mut cells = ['.'; CELLS];
+        let mut next_label = 'a';
+        for piece in self.pieces() {
+            let label = if piece.shape == Shape::General {
+                'B'
+            } else {
+                let label = next_label;
+                next_label = char::from_u32(u32::from(next_label) + 1).unwrap_or('?');
+                label
+            };
+            let mut mask = piece.cells();
+            while mask != 0 {
+                let cell = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let Some(slot) = cells.get_mut(cell) {
+                    *slot = label;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// The grid for people: one row per line, each piece its own label (see
+/// [`Layout::labels`]); the text parses back to the same layout.
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (row, cells) in self.labels().chunks(COLUMNS).enumerate() {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for &label in cells {
+                write!(f, "{label}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({})", self.to_shape_digits())
+    }
+}

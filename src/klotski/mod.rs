@@ -1,0 +1,214 @@
+//! Klotski (华容道): the 4×5 sliding-block puzzle.
+//!
+//! The board is 4 columns by 5 rows; cell `(row, col)` has index `4 * row + col`.
+//! One 2×2 general (曹操) must reach the exit at the middle of the bottom edge
+//! (cells 13, 14, 17 and 18), past vertical (1×2), horizontal (2×1) and soldier
+//! (1×1) pieces. Any mix of pieces is legal as long as at least two cells stay
+//! empty: all 29,334,498 layouts.
+//!
+//! # Text formats
+//!
+//! [`Layout`] parses every format (see [`Layout::from_str`](#impl-FromStr-for-Layout)),
+//! ignoring whitespace, `/`, `|` and `,` between rows:
+//!
+//! | format | 横刀立马 |
+//! | --- | --- |
+//! | shape digits (`0` empty, `1` soldier, `2` vertical, `3` horizontal, `4` general) | `2442/2442/2332/2112/1001` |
+//! | shape letters (`B` general, `V`, `H`, `S`, `.` empty) | `VBBV/VBBV/VHHV/VSSV/S..S` |
+//! | piece labels (each piece its own symbol, `.` empty) | `aBBb/aBBb/cdde/cfge/h..i` |
+//! | [`CommonCode`] (36 bits, hex, trailing zeros optional) | `1A9BF0C` |
+//! | [`ShortCode`] (rank among all layouts, base 32) | `4WVE1` |
+//!
+//! # Example
+//!
+//! ```
+//! use puzzle_search::klotski::{catalog, Klotski, Layout, Metric};
+//! use puzzle_search::search::{Engine, Limits};
+//!
+//! let start: Layout = "VBBV/VBBV/VHHV/VSSV/S..S".parse()?;
+//! assert_eq!(Some(start), catalog::find("横刀立马").map(|entry| entry.layout()));
+//!
+//! let result = Engine::Bfs.solve(&Klotski::new(Metric::Piece), start, &Limits::new());
+//! let path = result.outcome.path().expect("横刀立马 is solvable");
+//! assert_eq!(path.len(), 81);
+//! assert!(path.goal().is_solved());
+//!
+//! // Every move names its piece and, for people, a route of unit steps.
+//! let (before, first, _) = path.steps().next().unwrap();
+//! println!("{} {:?}", first.shape, first.route(*before));
+//! # Ok::<(), puzzle_search::klotski::LayoutError>(())
+//! ```
+
+pub mod catalog;
+mod codes;
+mod layout;
+mod moves;
+mod text;
+
+pub use codes::{CommonCode, ShortCode, LAYOUT_COUNT};
+pub use layout::{Layout, Piece, PieceCounts, Shape, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
+pub use moves::{Direction, Metric, Move, UnknownMetric};
+pub use text::{CellPosition, Cells, LayoutError};
+
+use crate::{Backward, Puzzle};
+
+/// Klotski as a [`Puzzle`], under one [`Metric`], with optional mirror folding.
+///
+/// With mirror folding (the default) a layout and its left–right mirror image
+/// share one key, which halves the states a search stores; returned paths still
+/// replay move by move, because the engines rebuild them from real moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Klotski {
+    metric: Metric,
+    mirror_folding: bool,
+}
+
+impl Default for Klotski {
+    fn default() -> Self {
+        Klotski::new(Metric::default())
+    }
+}
+
+impl Klotski {
+    /// Klotski under `metric`, with mirror folding.
+    pub fn new(metric: Metric) -> Self {
+        Klotski {
+            metric,
+            mirror_folding: true,
+        }
+    }
+
+    /// The same puzzle with mirror folding switched on or off.
+    pub fn with_mirror_folding(self, mirror_folding: bool) -> Self {
+        Klotski {
+            mirror_folding,
+            ..self
+        }
+    }
+
+    /// The move metric.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Whether a layout and its mirror image share a key.
+    pub fn mirror_folding(&self) -> bool {
+        self.mirror_folding
+    }
+}
+
+impl Puzzle for Klotski {
+    type State = Layout;
+    type Move = Move;
+    type Key = u64;
+
+    #[inline]
+    fn encode(&self, layout: &Layout) -> u64 {
+        if self.mirror_folding {
+            layout.mirror_folded_code()
+        } else {
+            layout.code()
+        }
+    }
+
+    #[inline]
+    fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
+        moves::for_each_move(*layout, self.metric, emit);
+    }
+
+    #[inline]
+    fn is_goal(&self, layout: &Layout) -> bool {
+        layout.is_solved()
+    }
+
+    /// A lower bound from the general's distance to the exit.
+    ///
+    /// Under `step` each move carries the general at most one cell, so the
+    /// Manhattan distance is a bound. A longer move of the general sweeps new
+    /// cells: at least two per row (or column) it advances, since the piece is two
+    /// cells wide. So one move advances it at most `e / 2` rows and at most `e / 2`
+    /// columns, `e` being the number of empty cells, and a `slide` moves along one
+    /// axis only. Under `piece` with fewer than four empty cells, the general
+    /// moves one cell per move, as under `step`.
+    fn heuristic(&self, layout: &Layout) -> u32 {
+        let anchor = u32::from(layout.general());
+        let goal = u32::from(GOAL_ANCHOR);
+        let rows = goal / 4 - anchor / 4;
+        let columns = (anchor % 4).abs_diff(goal % 4);
+        let reach = (layout.empty_cells() as u32 / 2).max(1);
+        match self.metric {
+            Metric::Step => rows + columns,
+            Metric::Slide => rows.div_ceil(reach) + columns.div_ceil(reach),
+            Metric::Piece if layout.empty_cells() < 4 => rows + columns,
+            Metric::Piece => rows.div_ceil(reach).max(columns.div_ceil(reach)),
+        }
+    }
+}
+
+impl Backward for Klotski {
+    /// Every solved layout with the same pieces as `start`.
+    fn goal_states(&self, start: &Layout, mut emit: impl FnMut(Layout)) {
+        let counts = start.counts();
+        let general = Shape::General.footprint() << GOAL_ANCHOR;
+        fill_goals(general, counts, counts.empty_cells(), [0; 3], &mut emit);
+    }
+
+    /// Every move can be undone, so the predecessors are the successors.
+    fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Move, Layout)) {
+        moves::for_each_move(*layout, self.metric, |mv, previous| {
+            emit(mv.reversed(), previous)
+        });
+    }
+}
+
+/// Places the remaining pieces on the cells not in `covered`, in row-major
+/// order, emitting every completed layout. `placed` holds the vertical,
+/// horizontal and soldier masks so far.
+fn fill_goals(
+    covered: u32,
+    left: PieceCounts,
+    empty_left: usize,
+    placed: [u32; 3],
+    emit: &mut impl FnMut(Layout),
+) {
+    let free = !covered & layout::FULL;
+    if free == 0 {
+        emit(Layout::from_parts(
+            GOAL_ANCHOR,
+            placed[0],
+            placed[1],
+            placed[2],
+        ));
+        return;
+    }
+    let cell = free.trailing_zeros();
+    let bit = 1u32 << cell;
+    if empty_left > 0 {
+        fill_goals(covered | bit, left, empty_left - 1, placed, emit);
+    }
+    let options = [
+        (Shape::Vertical, left.vertical, 0),
+        (Shape::Horizontal, left.horizontal, 1),
+        (Shape::Soldier, left.soldiers, 2),
+    ];
+    for (shape, count, slot) in options {
+        if count == 0 || shape.fits(free) & bit == 0 {
+            continue;
+        }
+        let mut rest = left;
+        match shape {
+            Shape::Vertical => rest.vertical -= 1,
+            Shape::Horizontal => rest.horizontal -= 1,
+            _ => rest.soldiers -= 1,
+        }
+        let mut next = placed;
+        next[slot] |= bit;
+        fill_goals(
+            covered | shape.footprint() << cell,
+            rest,
+            empty_left,
+            next,
+            emit,
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! Moves under the three metrics, computed with bit operations on [`Layout`] masks.
+
+use core::fmt;
+use core::str::FromStr;
+
+use smallvec::SmallVec;
+
+use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL};
+
+/// What counts as one move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Metric {
+    /// One piece moves one cell up, down, left or right.
+    Step,
+    /// One piece moves any number of cells in one straight direction.
+    Slide,
+    /// One piece moves along any path of unit steps through empty cells: the
+    /// classic count, in which 横刀立马 takes 81 moves.
+    #[default]
+    Piece,
+}
+
+impl Metric {
+    /// All metrics.
+    pub const ALL: [Metric; 3] = [Metric::Step, Metric::Slide, Metric::Piece];
+
+    /// `step`, `slide` or `piece`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Step => "step",
+            Metric::Slide => "slide",
+            Metric::Piece => "piece",
+        }
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a metric name other than `step`, `slide` or `piece`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown metric {0:?}: expected step, slide or piece")]
+pub struct UnknownMetric(pub String);
+
+impl FromStr for Metric {
+    type Err = UnknownMetric;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Metric::ALL
+            .into_iter()
+            .find(|metric| metric.name() == name)
+            .ok_or_else(|| UnknownMetric(name.to_owned()))
+    }
+}
+
+/// A unit step on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards row 0.
+    Up,
+    /// Towards row 4.
+    Down,
+    /// Towards column 0.
+    Left,
+    /// Towards column 3.
+    Right,
+}
+
+impl Direction {
+    /// All four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// `up`, `down`, `left` or `right`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        }
+    }
+
+    /// The mask of cells one step from `cells` in this direction (cells pushed
+    /// off the board are dropped).
+    #[inline]
+    pub(crate) fn shift(self, cells: u32) -> u32 {
+        match self {
+            Direction::Up => cells >> COLUMNS,
+            Direction::Down => (cells << COLUMNS) & FULL,
+            Direction::Left => (cells & !COLUMN_0) >> 1,
+            Direction::Right => (cells & !COLUMN_3) << 1,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Cells one unit step from any cell of `cells`.
+#[inline]
+pub(crate) fn neighbours(cells: u32) -> u32 {
+    (cells >> COLUMNS)
+        | ((cells << COLUMNS) & FULL)
+        | ((cells & !COLUMN_0) >> 1)
+        | ((cells & !COLUMN_3) << 1)
+}
+
+/// One move: the piece of `shape` whose top-left cell is `from` ends with its
+/// top-left cell on `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The shape of the piece that moves.
+    pub shape: Shape,
+    /// Its top-left cell before the move.
+    pub from: u8,
+    /// Its top-left cell after the move.
+    pub to: u8,
+}
+
+impl Move {
+    /// The same move undone.
+    pub fn reversed(self) -> Move {
+        Move {
+            from: self.to,
+            to: self.from,
+            ..self
+        }
+    }
+
+    /// A shortest route of unit steps for this move on `before`, the layout it is
+    /// made on, or `None` if the move is not possible there.
+    ///
+    /// ```
+    /// use puzzle_search::klotski::{Direction, Layout, Move, Shape};
+    ///
+    /// let before: Layout = "2442/2442/2332/2102/1101".parse()?;
+    /// // The soldier at (4, 1) goes up, then right, in one `piece`-metric move.
+    /// let route = Move { shape: Shape::Soldier, from: 17, to: 14 }.route(before);
+    /// assert_eq!(route.as_deref(), Some(&[Direction::Right, Direction::Up][..]));
+    /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
+    /// ```
+    pub fn route(self, before: Layout) -> Option<SmallVec<[Direction; 4]>> {
+        let start = 1u32.checked_shl(u32::from(self.from))?;
+        let target = 1u32.checked_shl(u32::from(self.to))?;
+        if before.anchors(self.shape) & start == 0 {
+            return None;
+        }
+        let free = before.empty() | (self.shape.footprint() << self.from);
+        let fit = self.shape.fits(free);
+        // Breadth-first over anchors, remembering how each was first reached.
+        let mut reached_by: [Option<(u8, Direction)>; 20] = [None; 20];
+        let mut seen = start;
+        let mut layer = start;
+        while seen & target == 0 {
+            let mut next = 0;
+            for direction in Direction::ALL {
+                let mut moved = direction.shift(layer) & fit & !seen & !next;
+                next |= moved;
+                while moved != 0 {
+                    let cell = moved.trailing_zeros();
+                    moved &= moved - 1;
+                    let origin = match direction {
+                        Direction::Up => cell + COLUMNS as u32,
+                        Direction::Down => cell - COLUMNS as u32,
+                        Direction::Left => cell + 1,
+                        Direction::Right => cell - 1,
+                    };
+                    *reached_by.get_mut(cell as usize)? = Some((origin as u8, direction));
+                }
+            }
+            if next == 0 {
+                return None;
+            }
+            seen |= next;
+            layer = next;
+        }
+        let mut route = SmallVec::new();
+        let mut cell = self.to;
+        while cell != self.from {
+            let (origin, direction) = (*reached_by.get(usize::from(cell))?)?;
+            route.push(direction);
+            cell = origin;
+        }
+        route.reverse();
+        Some(route)
+    }
+}
+
+/// Calls `emit` for every move of `layout` under `metric`, with the layout after it.
+#[inline]
+pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut(Move, Layout)) {
+    let empty = layout.empty();
+    // Only a piece touching an empty cell can move at all.
+    let touching = neighbours(empty);
+    let general = layout.general();
+    let general_cells = Shape::General.footprint() << general;
+    if general_cells & touching != 0 {
+        moves_of_piece(layout, metric, Shape::General, general, empty, &mut emit);
+    }
+    let candidates = [
+        (
+            Shape::Vertical,
+            layout.verticals() & (touching | touching >> COLUMNS),
+        ),
+        (
+            Shape::Horizontal,
+            layout.horizontals() & (touching | touching >> 1),
+        ),
+        (Shape::Soldier, layout.soldiers() & touching),
+    ];
+    for (shape, mut anchors) in candidates {
+        while anchors != 0 {
+            let anchor = anchors.trailing_zeros() as u8;
+            anchors &= anchors - 1;
+            moves_of_piece(layout, metric, shape, anchor, empty, &mut emit);
+        }
+    }
+}
+
+#[inline]
+fn moves_of_piece(
+    layout: Layout,
+    metric: Metric,
+    shape: Shape,
+    anchor: u8,
+    empty: u32,
+    emit: &mut impl FnMut(Move, Layout),
+) {
+    let start = 1u32 << anchor;
+    let fit = shape.fits(empty | shape.footprint() << anchor);
+    let mut targets = match metric {
+        Metric::Step => neighbours(start) & fit,
+        Metric::Slide => {
+            let mut targets = 0;
+            for direction in Direction::ALL {
+                let mut at = direction.shift(start) & fit;
+                while at != 0 {
+                    targets |= at;
+                    at = direction.shift(at) & fit;
+                }
+            }
+            targets
+        }
+        Metric::Piece => {
+            let mut reached = start;
+            let mut frontier = start;
+            loop {
+                frontier = neighbours(frontier) & fit & !reached;
+                if frontier == 0 {
+                    break;
+                }
+                reached |= frontier;
+            }
+            reached & !start
+        }
+    };
+    while targets != 0 {
+        let to = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
+        emit(
+            Move {
+                shape,
+                from: anchor,
+                to,
+            },
+            layout.moved(shape, anchor, to),
+        );
+    }
+}

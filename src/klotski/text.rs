@@ -1,0 +1,412 @@
+//! Reading layouts from text, in every format of the specification.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::codes::{CommonCode, ShortCode};
+use super::layout::{Layout, Shape, CELLS, COLUMNS, ROWS};
+
+/// A cell as `(row, column)`, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CellPosition {
+    /// Row, 0 at the top.
+    pub row: usize,
+    /// Column, 0 at the left.
+    pub col: usize,
+}
+
+impl CellPosition {
+    fn of(cell: usize) -> Self {
+        CellPosition {
+            row: cell / COLUMNS,
+            col: cell % COLUMNS,
+        }
+    }
+}
+
+impl fmt::Display for CellPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "(row {}, column {})", self.row, self.col)
+    }
+}
+
+/// A list of cells, displayed as `(row 0, column 1), (row 1, column 1)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cells(pub Vec<CellPosition>);
+
+impl fmt::Display for Cells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, cell) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{cell}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a text is not a legal Klotski layout. Every variant says what and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LayoutError {
+    /// The text is empty.
+    #[error("empty layout: expected a board (5 rows of 4 cells), a CommonCode or a ShortCode")]
+    Empty,
+    /// A single word that is no board, CommonCode or ShortCode.
+    #[error("{text:?} is not a layout: expected a board (5 rows of 4 cells), a CommonCode (1-9 hex digits) or a ShortCode (5 characters)")]
+    Unrecognised {
+        /// The text.
+        text: String,
+    },
+    /// The board does not have five rows.
+    #[error("expected 5 rows of 4 cells, found {found} rows")]
+    RowCount {
+        /// Rows found.
+        found: usize,
+    },
+    /// A row does not have four cells.
+    #[error("row {row} has {found} cells, expected 4")]
+    ColumnCount {
+        /// The row, from 0.
+        row: usize,
+        /// Cells found in it.
+        found: usize,
+    },
+    /// A board written without separators does not have twenty cells.
+    #[error("expected 20 cells (5 rows of 4), found {found}")]
+    CellCount {
+        /// Cells found.
+        found: usize,
+    },
+    /// A symbol that the board's format does not allow.
+    #[error("unknown symbol {symbol:?} at {at}: expected {expected}")]
+    UnknownSymbol {
+        /// The symbol.
+        symbol: char,
+        /// Where it is.
+        at: CellPosition,
+        /// What the format allows there.
+        expected: &'static str,
+    },
+    /// Cells of one shape (or one label) that do not form whole pieces.
+    #[error("{what} is cut: cells {cells} do not form a whole {shape_hint}")]
+    CutPiece {
+        /// The shape or label, e.g. `vertical piece` or `piece 'a'`.
+        what: String,
+        /// The cells involved.
+        cells: Cells,
+        /// The rectangle expected.
+        shape_hint: &'static str,
+    },
+    /// No general (2×2 piece) on the board.
+    #[error("no general: the board needs one 2×2 piece")]
+    NoGeneral,
+    /// More than one general.
+    #[error("a second general at {at}: the board has exactly one 2×2 piece")]
+    SecondGeneral {
+        /// The top-left cell of the second one.
+        at: CellPosition,
+    },
+    /// Fewer than two empty cells.
+    #[error("{found} empty cells: at least two are needed")]
+    TooFewEmptyCells {
+        /// Empty cells found.
+        found: usize,
+    },
+    /// A CommonCode that is malformed or describes no legal layout.
+    #[error("invalid CommonCode {code:?}: {reason}")]
+    InvalidCommonCode {
+        /// The code as given.
+        code: String,
+        /// Why it is rejected.
+        reason: String,
+    },
+    /// A ShortCode that is malformed or out of range.
+    #[error("invalid ShortCode {code:?}: {reason}")]
+    InvalidShortCode {
+        /// The code as given.
+        code: String,
+        /// Why it is rejected.
+        reason: String,
+    },
+}
+
+/// Whether `symbol` separates rows.
+fn is_separator(symbol: char) -> bool {
+    symbol.is_whitespace() || matches!(symbol, '/' | '|' | ',')
+}
+
+/// Reads a layout in any of the formats, choosing the format as the specification says:
+///
+/// * `common:` or `short:` before the text forces that code;
+/// * 20 cells that are all digits are shape digits;
+/// * 20 cells that are all of `B V H S .` are shape letters;
+/// * other 20-cell boards are piece labels;
+/// * otherwise a CommonCode, or else a ShortCode (a text legal as both is a CommonCode).
+impl FromStr for Layout {
+    type Err = LayoutError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim_start_matches('\u{FEFF}').trim();
+        if let Some(code) = text.strip_prefix("common:") {
+            return code.trim().parse::<CommonCode>().map(CommonCode::layout);
+        }
+        if let Some(code) = text.strip_prefix("short:") {
+            return code.trim().parse::<ShortCode>().map(ShortCode::layout);
+        }
+        let rows: Vec<&str> = text
+            .split(is_separator)
+            .filter(|row| !row.is_empty())
+            .collect();
+        match rows.as_slice() {
+            [] => Err(LayoutError::Empty),
+            [single] if single.chars().count() != CELLS => parse_code(single),
+            _ => parse_board(&rows),
+        }
+    }
+}
+
+/// A CommonCode, or failing that a ShortCode; or an error that says which it resembles.
+fn parse_code(text: &str) -> Result<Layout, LayoutError> {
+    let length = text.chars().count();
+    let all_hex = text.chars().all(|symbol| symbol.is_ascii_hexdigit());
+    let board_like = text
+        .chars()
+        .all(|symbol| matches!(symbol, '0'..='4' | 'B' | 'V' | 'H' | 'S' | '.'));
+    if all_hex && length <= 9 {
+        return match text.parse::<CommonCode>() {
+            Ok(code) => Ok(code.layout()),
+            // Legal as a ShortCode only: read it as one.
+            Err(error) if length == 5 => text
+                .parse::<ShortCode>()
+                .map(ShortCode::layout)
+                .map_err(|_| error),
+            Err(error) => Err(error),
+        };
+    }
+    if length == 5 {
+        return text.parse::<ShortCode>().map(ShortCode::layout);
+    }
+    if board_like && length > 9 {
+        return Err(LayoutError::CellCount { found: length });
+    }
+    if all_hex {
+        return text.parse::<CommonCode>().map(CommonCode::layout);
+    }
+    Err(LayoutError::Unrecognised {
+        text: text.to_owned(),
+    })
+}
+
+/// A board in shape digits, shape letters or piece labels.
+fn parse_board(rows: &[&str]) -> Result<Layout, LayoutError> {
+    let cells: Vec<char> = match rows {
+        [single] => single.chars().collect(),
+        _ => {
+            if rows.len() != ROWS {
+                return Err(LayoutError::RowCount { found: rows.len() });
+            }
+            for (row, text) in rows.iter().enumerate() {
+                let found = text.chars().count();
+                if found != COLUMNS {
+                    return Err(LayoutError::ColumnCount { row, found });
+                }
+            }
+            rows.iter().flat_map(|row| row.chars()).collect()
+        }
+    };
+    if cells.len() != CELLS {
+        return Err(LayoutError::CellCount { found: cells.len() });
+    }
+    if cells.iter().all(|symbol| symbol.is_numeric()) {
+        let shapes = read_symbols(&cells, "a shape digit 0-4", |symbol| match symbol {
+            '0' => Some(None),
+            '1' => Some(Some(Shape::Soldier)),
+            '2' => Some(Some(Shape::Vertical)),
+            '3' => Some(Some(Shape::Horizontal)),
+            '4' => Some(Some(Shape::General)),
+            _ => None,
+        })?;
+        return from_shapes(&shapes);
+    }
+    if cells
+        .iter()
+        .all(|symbol| matches!(symbol, 'B' | 'V' | 'H' | 'S' | '.'))
+    {
+        let shapes = read_symbols(
+            &cells,
+            "a shape letter B, V, H, S or .",
+            |symbol| match symbol {
+                '.' => Some(None),
+                'S' => Some(Some(Shape::Soldier)),
+                'V' => Some(Some(Shape::Vertical)),
+                'H' => Some(Some(Shape::Horizontal)),
+                'B' => Some(Some(Shape::General)),
+                _ => None,
+            },
+        )?;
+        return from_shapes(&shapes);
+    }
+    from_labels(&cells)
+}
+
+fn read_symbols(
+    cells: &[char],
+    expected: &'static str,
+    read: impl Fn(char) -> Option<Option<Shape>>,
+) -> Result<[Option<Shape>; CELLS], LayoutError> {
+    let mut shapes = [None; CELLS];
+    for (cell, (&symbol, slot)) in cells.iter().zip(shapes.iter_mut()).enumerate() {
+        *slot = read(symbol).ok_or(LayoutError::UnknownSymbol {
+            symbol,
+            at: CellPosition::of(cell),
+            expected,
+        })?;
+    }
+    Ok(shapes)
+}
+
+/// Collects pieces into a layout, checking the one-general and two-empty-cells rules.
+#[derive(Default)]
+struct Builder {
+    general: Option<u8>,
+    verticals: u32,
+    horizontals: u32,
+    soldiers: u32,
+    empty: usize,
+}
+
+impl Builder {
+    fn add(&mut self, shape: Shape, anchor: usize) -> Result<(), LayoutError> {
+        let bit = 1u32 << anchor;
+        match shape {
+            Shape::General if self.general.is_some() => {
+                return Err(LayoutError::SecondGeneral {
+                    at: CellPosition::of(anchor),
+                })
+            }
+            Shape::General => self.general = Some(anchor as u8),
+            Shape::Vertical => self.verticals |= bit,
+            Shape::Horizontal => self.horizontals |= bit,
+            Shape::Soldier => self.soldiers |= bit,
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Layout, LayoutError> {
+        let general = self.general.ok_or(LayoutError::NoGeneral)?;
+        if self.empty < 2 {
+            return Err(LayoutError::TooFewEmptyCells { found: self.empty });
+        }
+        Ok(Layout::from_parts(
+            general,
+            self.verticals,
+            self.horizontals,
+            self.soldiers,
+        ))
+    }
+}
+
+fn shape_hint(shape: Shape) -> &'static str {
+    match shape {
+        Shape::General => "2×2 general",
+        Shape::Vertical => "1-wide, 2-tall vertical piece",
+        Shape::Horizontal => "2-wide, 1-tall horizontal piece",
+        Shape::Soldier => "1×1 soldier",
+    }
+}
+
+/// Splits a pattern of shapes into pieces: runs of verticals from the top, runs
+/// of horizontals from the left, generals as 2×2 blocks.
+fn from_shapes(shapes: &[Option<Shape>; CELLS]) -> Result<Layout, LayoutError> {
+    let mut builder = Builder::default();
+    let mut taken = [false; CELLS];
+    for cell in 0..CELLS {
+        if taken[cell] {
+            continue;
+        }
+        let Some(shape) = shapes[cell] else {
+            builder.empty += 1;
+            continue;
+        };
+        let footprint = shape.footprint() << cell;
+        let covered: Vec<usize> = (0..CELLS).filter(|&c| footprint >> c & 1 == 1).collect();
+        let whole = shape.fits(u32::MAX >> (32 - CELLS)) >> cell & 1 == 1
+            && covered
+                .iter()
+                .all(|&c| shapes[c] == Some(shape) && !taken[c]);
+        if !whole {
+            // Report the cells of this shape that touch the broken piece.
+            let cells = covered
+                .iter()
+                .copied()
+                .filter(|&c| c < CELLS && shapes[c] == Some(shape) && !taken[c])
+                .map(CellPosition::of)
+                .collect();
+            return Err(LayoutError::CutPiece {
+                what: format!("{shape} piece at {}", CellPosition::of(cell)),
+                cells: Cells(cells),
+                shape_hint: shape_hint(shape),
+            });
+        }
+        for c in covered {
+            taken[c] = true;
+        }
+        builder.add(shape, cell)?;
+    }
+    builder.finish()
+}
+
+/// Reads piece labels: each piece its own symbol, `.` for empty cells.
+fn from_labels(cells: &[char]) -> Result<Layout, LayoutError> {
+    let mut builder = Builder::default();
+    let mut done = [false; CELLS];
+    for (cell, &label) in cells.iter().enumerate() {
+        if label.is_control() {
+            return Err(LayoutError::UnknownSymbol {
+                symbol: label,
+                at: CellPosition::of(cell),
+                expected: "a piece label (any visible character) or . for an empty cell",
+            });
+        }
+        if label == '.' {
+            builder.empty += 1;
+            continue;
+        }
+        if done[cell] {
+            continue;
+        }
+        let mask = cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &other)| other == label)
+            .fold(0u32, |mask, (c, _)| mask | 1 << c);
+        let anchor = mask.trailing_zeros() as usize;
+        let shape = [
+            Shape::General,
+            Shape::Vertical,
+            Shape::Horizontal,
+            Shape::Soldier,
+        ]
+        .into_iter()
+        .find(|shape| shape.footprint() << anchor == mask && shape.fits(mask) >> anchor & 1 == 1);
+        let Some(shape) = shape else {
+            let cells = (0..CELLS)
+                .filter(|&c| mask >> c & 1 == 1)
+                .map(CellPosition::of)
+                .collect();
+            return Err(LayoutError::CutPiece {
+                what: format!("piece {label:?}"),
+                cells: Cells(cells),
+                shape_hint: "1×1, 1×2, 2×1 or 2×2 rectangle",
+            });
+        };
+        for c in 0..CELLS {
+            if mask >> c & 1 == 1 {
+                done[c] = true;
+            }
+        }
+        builder.add(shape, anchor)?;
+    }
+    builder.finish()
+}

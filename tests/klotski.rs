@@ -1,0 +1,423 @@
+//! Klotski: optima, paths, the component of 横刀立马, heuristics, the catalog,
+//! text formats and codes.
+
+use std::collections::{HashMap, VecDeque};
+
+use proptest::prelude::*;
+use puzzle_search::klotski::{
+    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, ShortCode, LAYOUT_COUNT,
+};
+use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::Puzzle;
+
+fn hengdaolima() -> Layout {
+    "2442/2442/2332/2112/1001".parse().unwrap()
+}
+
+#[test]
+fn hengdaolima_optima_under_every_engine_and_metric() {
+    for (metric, optimum) in [
+        (Metric::Step, 116),
+        (Metric::Slide, 90),
+        (Metric::Piece, 81),
+    ] {
+        for mirror_folding in [true, false] {
+            let puzzle = Klotski::new(metric).with_mirror_folding(mirror_folding);
+            for engine in Engine::ALL {
+                let result = engine.solve(&puzzle, hengdaolima(), &Limits::new());
+                let path = result
+                    .outcome
+                    .path()
+                    .unwrap_or_else(|| panic!("{metric} {engine}: {:?}", result.outcome));
+                assert_eq!(
+                    path.len(),
+                    optimum,
+                    "{metric} {engine} folding={mirror_folding}"
+                );
+                assert_eq!(*path.start(), hengdaolima());
+                assert!(path.goal().is_solved());
+                assert!(
+                    path.replays(&puzzle),
+                    "{metric} {engine}: path does not replay"
+                );
+            }
+        }
+    }
+}
+
+/// Every layout reachable from `start`, with its neighbours, found by a plain BFS.
+fn component(start: Layout, metric: Metric) -> HashMap<Layout, Vec<Layout>> {
+    let puzzle = Klotski::new(metric).with_mirror_folding(false);
+    let mut graph = HashMap::new();
+    let mut queue = VecDeque::from([start]);
+    graph.insert(start, Vec::new());
+    while let Some(layout) = queue.pop_front() {
+        let mut neighbours = Vec::new();
+        puzzle.successors(&layout, |_, next| neighbours.push(next));
+        for &next in &neighbours {
+            if !graph.contains_key(&next) {
+                graph.insert(next, Vec::new());
+                queue.push_back(next);
+            }
+        }
+        graph.insert(layout, neighbours);
+    }
+    graph
+}
+
+/// Exact distances to the nearest solved layout, by BFS back from all of them
+/// (every move can be undone, so the graph is undirected).
+fn distances(graph: &HashMap<Layout, Vec<Layout>>) -> HashMap<Layout, u32> {
+    let mut distance = HashMap::new();
+    let mut queue = VecDeque::new();
+    for &layout in graph.keys().filter(|layout| layout.is_solved()) {
+        distance.insert(layout, 0);
+        queue.push_back(layout);
+    }
+    while let Some(layout) = queue.pop_front() {
+        let d = distance[&layout];
+        for &next in &graph[&layout] {
+            distance.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    distance
+}
+
+#[test]
+fn hengdaolima_component_has_25955_layouts() {
+    for metric in Metric::ALL {
+        let graph = component(hengdaolima(), metric);
+        assert_eq!(graph.len(), 25_955, "{metric}");
+        for (layout, neighbours) in &graph {
+            for next in neighbours {
+                assert!(
+                    graph[next].contains(layout),
+                    "{metric}: a move that cannot be undone"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn exhaustive_search_reports_the_component_as_explored() {
+    // With no goal reachable, BFS explores the whole component and says so.
+    struct NoExit(Klotski);
+    impl Puzzle for NoExit {
+        type State = Layout;
+        type Move = puzzle_search::klotski::Move;
+        type Key = u64;
+        fn encode(&self, layout: &Layout) -> u64 {
+            self.0.encode(layout)
+        }
+        fn successors(&self, layout: &Layout, emit: impl FnMut(Self::Move, Layout)) {
+            self.0.successors(layout, emit)
+        }
+        fn is_goal(&self, _: &Layout) -> bool {
+            false
+        }
+    }
+    let unfolded = puzzle_search::search::bfs(
+        &NoExit(Klotski::default().with_mirror_folding(false)),
+        hengdaolima(),
+        &Limits::new(),
+    );
+    assert_eq!(unfolded.outcome, Outcome::Unsolvable);
+    assert_eq!(unfolded.stats.max_stored, 25_955);
+    assert_eq!(unfolded.stats.expanded, 25_955);
+    let folded =
+        puzzle_search::search::bfs(&NoExit(Klotski::default()), hengdaolima(), &Limits::new());
+    let graph = component(hengdaolima(), Metric::Piece);
+    let symmetric = graph
+        .keys()
+        .filter(|layout| layout.mirror() == **layout)
+        .count();
+    assert_eq!(folded.stats.max_stored, (25_955 + symmetric) / 2);
+}
+
+#[test]
+fn heuristics_are_admissible_over_the_hengdaolima_component() {
+    for metric in Metric::ALL {
+        let puzzle = Klotski::new(metric);
+        let graph = component(hengdaolima(), metric);
+        let distance = distances(&graph);
+        assert_eq!(
+            distance[&hengdaolima()],
+            [116, 90, 81][metric as usize],
+            "{metric}"
+        );
+        for (layout, &d) in &distance {
+            assert!(
+                puzzle.heuristic(layout) <= d,
+                "{metric}: h = {} > {d} for {layout:?}",
+                puzzle.heuristic(layout)
+            );
+        }
+        assert!(distance.keys().any(|layout| puzzle.heuristic(layout) > 0));
+    }
+}
+
+#[test]
+fn heuristics_are_admissible_with_many_empty_cells() {
+    // Few pieces, many empty cells: the general can travel far in one move.
+    for text in [
+        "4400/4400/0000/0000/0000",
+        "0000/0044/0044/0100/0000",
+        "1000/0000/0000/0440/0440",
+    ] {
+        let start: Layout = text.parse().unwrap();
+        for metric in Metric::ALL {
+            let graph = component(start, metric);
+            let puzzle = Klotski::new(metric);
+            for (layout, d) in distances(&graph) {
+                assert!(puzzle.heuristic(&layout) <= d, "{metric}: {layout:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn catalog_entries_have_their_published_optima() {
+    let puzzle = Klotski::new(Metric::Piece);
+    for entry in &catalog::ENTRIES {
+        let layout = entry.layout();
+        assert_eq!(
+            CommonCode::new(entry.common_code).map(CommonCode::layout),
+            Ok(layout),
+            "{}",
+            entry.name
+        );
+        assert_eq!(catalog::find(entry.name), Some(entry));
+        assert_eq!(catalog::find(entry.slug), Some(entry));
+        for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
+            let outcome = engine.solve(&puzzle, layout, &Limits::new()).outcome;
+            match entry.piece_moves {
+                Some(moves) => {
+                    let path = outcome
+                        .path()
+                        .unwrap_or_else(|| panic!("{} {engine}", entry.name));
+                    assert_eq!(path.len(), moves as usize, "{} {engine}", entry.name);
+                    assert!(path.replays(&puzzle));
+                }
+                None => assert_eq!(outcome, Outcome::Unsolvable, "{} {engine}", entry.name),
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "IDA* must deepen through the whole component: minutes"]
+fn zoutouwulu_is_unsolvable_under_idastar_too() {
+    let layout = catalog::find("zoutouwulu").unwrap().layout();
+    assert_eq!(
+        Engine::IdaStar
+            .solve(&Klotski::default(), layout, &Limits::new())
+            .outcome,
+        Outcome::Unsolvable
+    );
+}
+
+#[test]
+fn every_format_reads_hengdaolima() {
+    for text in [
+        "2442/2442/2332/2112/1001",
+        "24422442233221121001",
+        "2442 2442 2332 2112 1001",
+        "2442\n2442\n2332\n2112\n1001\n",
+        "2442|2442|2332|2112|1001",
+        "2442,2442,2332,2112,1001",
+        "VBBV/VBBV/VHHV/VSSV/S..S",
+        "aBBb/aBBb/cdde/cfge/h..i",
+        "甲曹曹乙\n甲曹曹乙\n丙关关丁\n丙兵卒丁\n士..相",
+        "1A9BF0C",
+        "1a9bf0c00",
+        "common:1A9BF0C",
+        "4WVE1",
+        "short:4WVE1",
+    ] {
+        assert_eq!(text.parse::<Layout>(), Ok(hengdaolima()), "{text:?}");
+    }
+    assert_eq!(hengdaolima().to_shape_letters(), "VBBV/VBBV/VHHV/VSSV/S..S");
+    assert_eq!(hengdaolima().to_string(), "aBBb\naBBb\ncdde\ncfge\nh..i");
+}
+
+#[test]
+fn a_text_legal_as_both_codes_is_a_common_code() {
+    // "12345" is a legal CommonCode (general at the top left) and a legal ShortCode.
+    let common: CommonCode = "12345".parse().unwrap();
+    let short: ShortCode = "12345".parse().unwrap();
+    assert_ne!(common.layout(), short.layout());
+    assert_eq!("12345".parse::<Layout>(), Ok(common.layout()));
+    assert_eq!("short:12345".parse::<Layout>(), Ok(short.layout()));
+}
+
+fn error(text: &str) -> String {
+    match text.parse::<Layout>() {
+        Ok(layout) => panic!("{text:?} parsed as {layout:?}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn bad_boards_say_what_and_where() {
+    let cases: &[(&str, &[&str])] = &[
+        ("2442/2442/2332/2112", &["5 rows", "found 4"]),
+        ("2442/2442/2332/2112/1001/0000", &["found 6 rows"]),
+        ("2442/2442/23320/2112/1001", &["row 2", "5 cells"]),
+        ("2442/2442/2332/2112/100", &["row 4", "3 cells"]),
+        ("2442/2442/2332/2152/1001", &["'5'", "row 3, column 2"]),
+        (
+            "２４４２/２４４２/２３３２/２１１２/１００１",
+            &["'２'", "row 0, column 0"],
+        ),
+        ("2442/2442/2332/2112/2001", &["vertical", "row 4, column 0"]),
+        ("2442/2442/2333/2112/1001", &["horizontal", "row 2"]),
+        ("2442/2412/2332/2112/1001", &["general", "row 0, column 1"]),
+        ("2002/2002/2332/2112/1111", &["no general"]),
+        (
+            "4400/4400/4400/4400/0000",
+            &["second general", "row 2, column 0"],
+        ),
+        (
+            "2442/2442/2332/2112/1011",
+            &["1 empty cells", "at least two"],
+        ),
+        ("VBBV/VBBV/VHHV/VSSV/SSSS", &["0 empty cells"]),
+        (
+            "aBBb/aBBb/cdde/cfge/hi.f",
+            &["piece 'f'", "row 3, column 1", "row 4, column 3"],
+        ),
+        ("aBBb/aBBb/cdde/cfge/hg.i", &["piece 'g'", "rectangle"]),
+        ("aBBa/aBBa/cdde/cfge/h..i", &["piece 'a'"]),
+        ("244224422332211210011", &["20 cells", "found 21"]),
+        ("FFFFFFFFF", &["CommonCode", "general"]),
+        ("1A9BF0C01", &["CommonCode"]),
+        ("1FFFFFFFF", &["CommonCode"]),
+        ("1A9BF0C000", &["CommonCode"]),
+        ("common:xyz", &["CommonCode", "hex"]),
+        ("short:ZZZZZ", &["ShortCode", "rank"]),
+        ("short:4WVE", &["ShortCode", "5 characters"]),
+        ("short:4WVEI", &["ShortCode", "'I'"]),
+        ("hello", &["ShortCode"]),
+        ("", &["empty"]),
+        ("  \n ", &["empty"]),
+        ("#", &["not a layout"]),
+    ];
+    for (text, needles) in cases {
+        let message = error(text);
+        for needle in *needles {
+            assert!(
+                message.contains(needle),
+                "{text:?}: {message:?} should mention {needle:?}"
+            );
+        }
+    }
+    assert!(matches!(
+        "2442/2442/2332/2112/1011".parse::<Layout>(),
+        Err(LayoutError::TooFewEmptyCells { found: 1 })
+    ));
+}
+
+/// A random legal layout, built without the ranking code: the general somewhere,
+/// then each free cell in row-major order gets a random item that fits.
+fn random_layout() -> impl Strategy<Value = Layout> {
+    (0usize..12, prop::collection::vec(0u8..4, 16)).prop_filter_map(
+        "fewer than two empty cells",
+        |(general, choices)| {
+            let anchor = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14][general];
+            let mut cells: [Option<char>; 20] = [None; 20];
+            for offset in [0, 1, 4, 5] {
+                cells[anchor + offset] = Some('4');
+            }
+            let mut choices = choices.into_iter();
+            for cell in 0..20 {
+                if cells[cell].is_some() {
+                    continue;
+                }
+                let (row, col) = (cell / 4, cell % 4);
+                match choices.next().unwrap_or(0) {
+                    1 => cells[cell] = Some('1'),
+                    2 if row < 4 && cells[cell + 4].is_none() => {
+                        cells[cell] = Some('2');
+                        cells[cell + 4] = Some('2');
+                    }
+                    3 if col < 3 && cells[cell + 1].is_none() => {
+                        cells[cell] = Some('3');
+                        cells[cell + 1] = Some('3');
+                    }
+                    _ => cells[cell] = Some('0'),
+                }
+            }
+            let text: String = cells.iter().map(|cell| cell.unwrap_or('0')).collect();
+            text.parse::<Layout>().ok()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn text_forms_and_codes_round_trip(layout in random_layout()) {
+        prop_assert!(layout.empty_cells() >= 2);
+        prop_assert_eq!(layout.to_shape_digits().parse::<Layout>(), Ok(layout));
+        prop_assert_eq!(layout.to_shape_letters().parse::<Layout>(), Ok(layout));
+        prop_assert_eq!(layout.to_string().parse::<Layout>(), Ok(layout));
+        let common = CommonCode::from(layout);
+        prop_assert_eq!(common.layout(), layout);
+        prop_assert_eq!(common.to_string().parse::<CommonCode>(), Ok(common));
+        prop_assert_eq!(format!("common:{common}").parse::<Layout>(), Ok(layout));
+        prop_assert_eq!(common.to_string().trim_end_matches('0').parse::<CommonCode>(), Ok(common));
+        let short = ShortCode::from(layout);
+        prop_assert!(short.rank() < LAYOUT_COUNT);
+        prop_assert_eq!(short.layout(), layout);
+        prop_assert_eq!(format!("short:{short}").parse::<Layout>(), Ok(layout));
+        prop_assert_eq!(layout.mirror().mirror(), layout);
+        prop_assert_eq!(layout.mirror().counts(), layout.counts());
+        prop_assert_eq!(layout.mirror_folded_code(), layout.mirror().mirror_folded_code());
+        let shapes: String = layout.to_shape_digits().chars().collect::<Vec<_>>().chunks(4).map(|row| row.iter().rev().collect::<String>()).collect();
+        prop_assert_eq!(layout.mirror().to_shape_digits(), shapes);
+    }
+
+    #[test]
+    fn ranks_round_trip_and_follow_common_code_order(a in 0..LAYOUT_COUNT, b in 0..LAYOUT_COUNT) {
+        let (first, second) = (ShortCode::new(a).unwrap(), ShortCode::new(b).unwrap());
+        prop_assert_eq!(ShortCode::from(first.layout()), first);
+        prop_assert_eq!(first.to_string().parse::<ShortCode>(), Ok(first));
+        let (code_a, code_b) = (CommonCode::from(first.layout()), CommonCode::from(second.layout()));
+        prop_assert_eq!(a.cmp(&b), code_a.cmp(&code_b));
+    }
+
+    #[test]
+    fn searches_from_random_layouts_agree(layout in random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+        let puzzle = Klotski::new(metric);
+        let limits = Limits::new().with_max_states(200_000);
+        let reference = Engine::Bfs.solve(&puzzle, layout, &limits).outcome;
+        for engine in [Engine::Bidirectional, Engine::AStar] {
+            let outcome = engine.solve(&puzzle, layout, &limits).outcome;
+            match (&reference, &outcome) {
+                (Outcome::Solved(a), Outcome::Solved(b)) => {
+                    prop_assert_eq!(a.len(), b.len(), "{} {}", metric, engine);
+                    prop_assert!(b.replays(&puzzle));
+                }
+                (Outcome::Unsolvable, Outcome::Unsolvable) => {}
+                (Outcome::LimitReached(_), _) | (_, Outcome::LimitReached(_)) => {}
+                _ => prop_assert!(false, "{} {}: {:?} vs {:?}", metric, engine, reference, outcome),
+            }
+        }
+    }
+}
+
+#[test]
+fn short_code_extremes() {
+    let first = ShortCode::new(0).unwrap();
+    let last = ShortCode::new(LAYOUT_COUNT - 1).unwrap();
+    assert_eq!(first.to_string(), "11111");
+    assert_eq!(ShortCode::from(first.layout()), first);
+    assert_eq!(ShortCode::from(last.layout()), last);
+    assert!(ShortCode::new(LAYOUT_COUNT).is_err());
+    assert!(CommonCode::from(first.layout()) < CommonCode::from(last.layout()));
+}
