@@ -1,0 +1,227 @@
+//! Solve a Klotski (华容道) layout and show every move.
+//!
+//! ```text
+//! cargo run --release --example klotski -- [LAYOUT] [--metric step|slide|piece]
+//!     [--engine bfs|bidir|astar|idastar] [--max-states N] [--json]
+//! ```
+//!
+//! `LAYOUT` is a catalog name (`横刀立马`, `hengdaolima`, ...), a board in any
+//! text format, a CommonCode or ShortCode, or `-` to read the board from standard
+//! input. Without one, 横刀立马 is solved. Bad input exits with status 2.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use puzzle_search::klotski::{
+    catalog, CommonCode, Klotski, Layout, Metric, Move, ShortCode, CELLS,
+};
+use puzzle_search::search::{Engine, Limits, Outcome, SearchResult, Stats};
+use serde_json::json;
+
+#[derive(Parser)]
+#[command(about = "Solve a Klotski (华容道) layout optimally and show every move")]
+struct Args {
+    /// A catalog name (Chinese or pinyin), a board (shape digits, shape letters or piece labels),
+    /// a CommonCode, a ShortCode, or `-` for standard input [default: 横刀立马]
+    layout: Vec<String>,
+    /// What counts as one move
+    #[arg(long, default_value = "piece", value_parser = clap::value_parser!(Metric))]
+    metric: Metric,
+    /// The search engine
+    #[arg(long, default_value = "bfs", value_parser = clap::value_parser!(Engine))]
+    engine: Engine,
+    /// The most positions the search may store
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
+    /// Print one JSON object instead of text for people
+    #[arg(long)]
+    json: bool,
+}
+
+/// The layout named or written by the arguments, with its catalog name if it has one.
+fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), String> {
+    let text = match words {
+        [] => {
+            return Ok(catalog::find("hengdaolima")
+                .map(|entry| (entry.layout(), Some(entry)))
+                .ok_or("catalog is empty")?)
+        }
+        [dash] if dash == "-" => {
+            let mut input = String::new();
+            io::stdin()
+                .read_to_string(&mut input)
+                .map_err(|error| format!("cannot read standard input: {error}"))?;
+            input
+        }
+        _ => words.join(" "),
+    };
+    if let Some(entry) = catalog::find(&text) {
+        return Ok((entry.layout(), Some(entry)));
+    }
+    let layout: Layout = text
+        .parse()
+        .map_err(|error| format!("invalid layout: {error}"))?;
+    let entry = catalog::ENTRIES
+        .iter()
+        .find(|entry| entry.layout() == layout);
+    Ok((layout, entry))
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let (start, entry) = match read_layout(&args.layout) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut limits = Limits::new();
+    if let Some(max) = args.max_states {
+        limits = limits.with_max_states(max);
+    }
+    let puzzle = Klotski::new(args.metric);
+    let result = args.engine.solve(&puzzle, start, &limits);
+    let mut out = io::stdout().lock();
+    let written = if args.json {
+        writeln!(out, "{}", to_json(start, &args, &result))
+    } else {
+        write_report(&mut out, start, entry, &args, &result)
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) is not an error worth a message.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: cannot write the answer: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn to_json(start: Layout, args: &Args, result: &SearchResult<Layout, Move>) -> serde_json::Value {
+    let mut object = json!({
+        "start": start.to_shape_digits(),
+        "metric": args.metric.name(),
+        "engine": args.engine.name(),
+    });
+    let (solvable, moves, path) = match &result.outcome {
+        Outcome::Solved(path) => (
+            json!(true),
+            json!(path.len()),
+            path.states()
+                .iter()
+                .map(|layout| layout.to_shape_digits())
+                .collect(),
+        ),
+        Outcome::Unsolvable => (json!(false), json!(null), Vec::new()),
+        Outcome::LimitReached(_) => (json!(null), json!(null), Vec::new()),
+    };
+    object["solvable"] = solvable;
+    object["moves"] = moves;
+    object["path"] = json!(path);
+    if let Outcome::LimitReached(limit) = &result.outcome {
+        object["limit"] = json!(limit.name());
+    }
+    object["stats"] = json!({
+        "expanded": result.stats.expanded,
+        "generated": result.stats.generated,
+        "elapsed_us": result.stats.elapsed.as_micros() as u64,
+    });
+    object
+}
+
+fn write_report(
+    out: &mut impl Write,
+    start: Layout,
+    entry: Option<&catalog::Entry>,
+    args: &Args,
+    result: &SearchResult<Layout, Move>,
+) -> io::Result<()> {
+    let name = entry
+        .map(|entry| format!("{} ({}) ", entry.name, entry.slug))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "{name}CommonCode {} · ShortCode {}",
+        CommonCode::from(start),
+        ShortCode::from(start)
+    )?;
+    let mut labels = start.labels();
+    write_grid(out, &labels)?;
+    writeln!(out)?;
+    match &result.outcome {
+        Outcome::Solved(path) => {
+            writeln!(
+                out,
+                "Solved in {} moves (metric {}, engine {}).",
+                path.len(),
+                args.metric,
+                args.engine
+            )?;
+            for (number, (before, mv, _)) in path.steps().enumerate() {
+                let label = labels.get(usize::from(mv.from)).copied().unwrap_or('?');
+                let route: Vec<&str> = mv
+                    .route(*before)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|d| d.name())
+                    .collect();
+                writeln!(
+                    out,
+                    "\n{:>3}. {} {label} {}",
+                    number + 1,
+                    mv.shape,
+                    route.join(", ")
+                )?;
+                move_label(&mut labels, mv);
+                write_grid(out, &labels)?;
+            }
+            writeln!(out)?;
+        }
+        Outcome::Unsolvable => {
+            writeln!(
+                out,
+                "No solution: the general can never reach the exit from this layout."
+            )?;
+        }
+        Outcome::LimitReached(limit) => writeln!(out, "Stopped before an answer: {limit}.")?,
+    }
+    write_stats(out, &result.stats)
+}
+
+/// Moves the labels of the piece `mv` moves, so every piece keeps its label.
+fn move_label(labels: &mut [char; CELLS], mv: &Move) {
+    let footprint = match mv.shape {
+        puzzle_search::klotski::Shape::General => [0, 1, 4, 5].as_slice(),
+        puzzle_search::klotski::Shape::Vertical => &[0, 4],
+        puzzle_search::klotski::Shape::Horizontal => &[0, 1],
+        puzzle_search::klotski::Shape::Soldier => &[0],
+    };
+    let label = labels[usize::from(mv.from)];
+    for offset in footprint {
+        labels[usize::from(mv.from) + offset] = '.';
+    }
+    for offset in footprint {
+        labels[usize::from(mv.to) + offset] = label;
+    }
+}
+
+fn write_grid(out: &mut impl Write, labels: &[char; CELLS]) -> io::Result<()> {
+    for row in labels.chunks(4) {
+        writeln!(out, "    {}", row.iter().collect::<String>())?;
+    }
+    Ok(())
+}
+
+fn write_stats(out: &mut impl Write, stats: &Stats) -> io::Result<()> {
+    writeln!(
+        out,
+        "Search: {} states expanded, {} generated, at most {} held, {:.3} ms.",
+        stats.expanded,
+        stats.generated,
+        stats.max_stored,
+        stats.elapsed.as_secs_f64() * 1e3
+    )
+}
