@@ -84,6 +84,7 @@
 #![warn(rust_2018_idioms)]
 
 pub mod klotski;
+pub mod knights;
 mod puzzle;
 pub mod search;
 

@@ -269,8 +269,8 @@ impl Layout {
     /// ```
     /// use puzzle_search::klotski::Layout;
     ///
-    /// let layout: Layout = "4412/4412/2300/2311/1111".parse()?;
-    /// assert_eq!(layout.mirror().to_shape_digits(), "21442144003211321111");
+    /// let layout: Layout = "4412/4412/2330/2011/1111".parse()?;
+    /// assert_eq!(layout.mirror().to_shape_digits(), "21442144033211021111");
     /// assert_eq!(layout.mirror().mirror(), layout);
     /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
     /// ```

@@ -401,10 +401,8 @@ fn from_labels(cells: &[char]) -> Result<Layout, LayoutError> {
                 shape_hint: "1×1, 1×2, 2×1 or 2×2 rectangle",
             });
         };
-        for c in 0..CELLS {
-            if mask >> c & 1 == 1 {
-                done[c] = true;
-            }
+        for (c, done) in done.iter_mut().enumerate() {
+            *done |= mask >> c & 1 == 1;
         }
         builder.add(shape, anchor)?;
     }

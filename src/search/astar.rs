@@ -124,6 +124,14 @@ pub fn astar<P: Puzzle>(
     SearchResult { outcome, stats }
 }
 
+/// A child worth adding: its key, the move to it, the state, and its `f` bound.
+type Child<P> = (
+    <P as Puzzle>::Key,
+    <P as Puzzle>::Move,
+    <P as Puzzle>::State,
+    u32,
+);
+
 fn run<P: Puzzle>(
     puzzle: &P,
     start: P::State,
@@ -153,7 +161,8 @@ fn run<P: Puzzle>(
     best.insert(puzzle.encode(&start), nodes.push(start, None, 0));
     open.push(start_bound, 0);
     stats.max_stored = 1;
-    let mut fresh: Vec<(P::Key, P::Move, P::State, u32)> = Vec::new();
+    // Children that improve on what is known, with their key and bound.
+    let mut fresh: Vec<Child<P>> = Vec::new();
     while let Some(node) = open.pop() {
         let index = node as usize;
         let cost = nodes.costs[index];

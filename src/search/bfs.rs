@@ -92,7 +92,7 @@ pub fn bfs<P: Puzzle>(
     SearchResult { outcome, stats }
 }
 
-fn run<P: Puzzle>(
+pub(super) fn run<P: Puzzle>(
     puzzle: &P,
     start: P::State,
     budget: &mut Budget<'_>,

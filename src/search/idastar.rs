@@ -1,18 +1,29 @@
 //! Iterative-deepening A*.
 
+use super::bfs;
 use super::limits::Budget;
 use super::table::KeyMap;
 use super::{Limits, Outcome, Path, SearchResult, Stats};
 use crate::Puzzle;
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus
-/// [`Puzzle::heuristic`], the bound raised to the smallest value that exceeded it.
+/// [`Puzzle::heuristic`], the bound raised each time to the smallest value that exceeded it.
 ///
-/// Within one iteration a table keeps, per key, the fewest moves it was reached
-/// with, so transpositions are searched once. The table also makes the search
-/// decidable: an iteration that cuts nothing by the bound has seen every
-/// reachable state, and the puzzle is reported unsolvable instead of deepening
-/// forever.
+/// One table, keyed by [`Puzzle::encode`], serves two purposes:
+///
+/// * within an iteration it keeps the fewest moves each key was reached with, so
+///   transpositions are searched once; an iteration that cuts nothing by the bound
+///   has seen every reachable state, so an unsolvable puzzle is reported as such
+///   instead of deepening forever;
+/// * across iterations it keeps a learned lower bound for each state searched:
+///   when a state's children are exhausted, its bound becomes the smallest of
+///   one plus each child's bound. That value never exceeds the true distance,
+///   so paths stay optimal, and later iterations prune searched regions early.
+///
+/// Learned bounds grow without end where no goal can be reached, so deepening
+/// alone would not notice an unsolvable puzzle. An iteration that meets no state
+/// outside the table shows the search is only circling what it knows; it then
+/// settles the question with one breadth-first pass, whose answer is optimal too.
 ///
 /// # Arguments
 ///
@@ -73,15 +84,30 @@ pub fn idastar<P: Puzzle>(
     SearchResult { outcome, stats }
 }
 
+/// What the table knows of a key.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The iteration that last reached the key.
+    iteration: u32,
+    /// The fewest moves that iteration reached it with.
+    moves: u32,
+    /// A lower bound on the moves from the key's states to a goal.
+    bound: u32,
+}
+
 /// The depth-first stack: `frames[d]` holds the children of the state at depth `d`
 /// of the current path, and `cursors[d]` how many of them were taken. The state at
 /// depth `d + 1` is `frames[d][cursors[d] - 1]`, so the path is never copied.
-struct Stack<M, S> {
+struct Stack<K, M, S> {
     frames: Vec<Vec<(M, S)>>,
     cursors: Vec<usize>,
+    /// The key of the state at each depth.
+    keys: Vec<K>,
+    /// The smallest of one plus the bound of each child taken so far, per depth.
+    backed_up: Vec<u32>,
 }
 
-impl<M: Clone, S: Clone> Stack<M, S> {
+impl<K: Copy, M: Clone, S: Clone> Stack<K, M, S> {
     fn state_at<'a>(&'a self, start: &'a S, depth: usize) -> &'a S {
         if depth == 0 {
             start
@@ -91,10 +117,18 @@ impl<M: Clone, S: Clone> Stack<M, S> {
     }
 
     /// Replaces frame `depth` with the children of the state at `depth`.
-    fn expand<P: Puzzle<State = S, Move = M>>(&mut self, puzzle: &P, start: &S, depth: usize) {
+    fn expand<P: Puzzle<Key = K, State = S, Move = M>>(
+        &mut self,
+        puzzle: &P,
+        start: &S,
+        depth: usize,
+        key: K,
+    ) {
         if self.frames.len() <= depth {
             self.frames.resize_with(depth + 1, Vec::new);
             self.cursors.resize(depth + 1, 0);
+            self.keys.resize(depth + 1, key);
+            self.backed_up.resize(depth + 1, u32::MAX);
         }
         let (below, above) = self.frames.split_at_mut(depth);
         let state = match depth {
@@ -105,6 +139,14 @@ impl<M: Clone, S: Clone> Stack<M, S> {
         children.clear();
         puzzle.successors(state, |mv, child| children.push((mv, child)));
         self.cursors[depth] = 0;
+        self.keys[depth] = key;
+        self.backed_up[depth] = u32::MAX;
+    }
+
+    /// Records a lower bound `bound` for a child of the state at `depth`.
+    fn back_up(&mut self, depth: usize, bound: u32) {
+        let best = &mut self.backed_up[depth];
+        *best = (*best).min(bound.saturating_add(1));
     }
 
     /// The path from `start` through the chosen child of every frame up to `depth`.
@@ -134,29 +176,45 @@ fn run<P: Puzzle>(
     let max_depth = budget.max_depth();
     let start_key = puzzle.encode(&start);
     let mut bound = puzzle.heuristic(&start);
-    let mut table: KeyMap<P::Key, u32> = KeyMap::default();
+    let mut table: KeyMap<P::Key, Entry> = KeyMap::default();
+    table.insert(
+        start_key,
+        Entry {
+            iteration: 0,
+            moves: 0,
+            bound,
+        },
+    );
     let mut stack = Stack {
         frames: Vec::new(),
         cursors: Vec::new(),
+        keys: Vec::new(),
+        backed_up: Vec::new(),
     };
-    loop {
+    for iteration in 0u32.. {
         if bound > max_depth {
             return Outcome::LimitReached(budget.depth_limit());
         }
-        table.clear();
-        table.insert(start_key, 0);
         let mut next_bound = u32::MAX;
         let mut depth_cut = false;
-        stack.expand(puzzle, &start, 0);
+        let mut met_new_state = false;
+        stack.expand(puzzle, &start, 0, start_key);
         stats.expanded += 1;
         let mut depth = 0;
         loop {
             let cursor = stack.cursors[depth];
             if cursor == stack.frames[depth].len() {
+                // Every child is done: what they taught us bounds this state too.
+                let key = stack.keys[depth];
+                let learned = stack.backed_up[depth];
+                if let Some(entry) = table.get_mut(&key) {
+                    entry.bound = entry.bound.max(learned);
+                }
                 if depth == 0 {
                     break;
                 }
                 depth -= 1;
+                stack.back_up(depth, learned);
                 continue;
             }
             stack.cursors[depth] += 1;
@@ -164,11 +222,18 @@ fn run<P: Puzzle>(
             let child = stack.state_at(&start, depth + 1);
             let moves = depth as u32 + 1;
             let key = puzzle.encode(child);
-            if table.get(&key).is_some_and(|&seen| seen <= moves) {
+            let known = table.get(&key).copied();
+            met_new_state |= known.is_none();
+            let estimate = puzzle
+                .heuristic(child)
+                .max(known.map_or(0, |entry| entry.bound));
+            if known.is_some_and(|entry| entry.iteration == iteration && entry.moves <= moves) {
+                stack.back_up(depth, estimate);
                 continue;
             }
-            let f = moves.saturating_add(puzzle.heuristic(child));
+            let f = moves.saturating_add(estimate);
             if f > bound {
+                stack.back_up(depth, estimate);
                 if f > max_depth {
                     depth_cut = true;
                 } else {
@@ -177,22 +242,29 @@ fn run<P: Puzzle>(
                 continue;
             }
             if puzzle.is_goal(child) {
-                stats.max_stored = stats.max_stored.max(table.len() + depth + 1);
+                stats.max_stored = stats.max_stored.max(table.len());
                 return Outcome::Solved(stack.path(&start, depth));
             }
-            if !table.contains_key(&key) {
-                if let Err(limit) = budget.admit(table.len() + depth + 2) {
+            if known.is_none() {
+                if let Err(limit) = budget.admit(table.len() + 1) {
                     return Outcome::LimitReached(limit);
                 }
             }
-            table.insert(key, moves);
+            table.insert(
+                key,
+                Entry {
+                    iteration,
+                    moves,
+                    bound: estimate,
+                },
+            );
             if let Err(limit) = budget.tick() {
                 return Outcome::LimitReached(limit);
             }
             depth += 1;
-            stack.expand(puzzle, &start, depth);
+            stack.expand(puzzle, &start, depth, key);
             stats.expanded += 1;
-            stats.max_stored = stats.max_stored.max(table.len() + depth);
+            stats.max_stored = stats.max_stored.max(table.len());
         }
         if next_bound == u32::MAX {
             return if depth_cut {
@@ -201,6 +273,17 @@ fn run<P: Puzzle>(
                 Outcome::Unsolvable
             };
         }
-        bound = next_bound;
+        if !met_new_state {
+            // The table is not needed any more: free it before the pass.
+            drop(table);
+            let held = stats.max_stored;
+            let outcome = bfs::run(puzzle, start, budget, stats);
+            stats.max_stored = stats.max_stored.max(held);
+            return outcome;
+        }
+        // The learned bound of the start may jump past several bounds at once.
+        let learned = table.get(&start_key).map_or(0, |entry| entry.bound);
+        bound = next_bound.max(learned);
     }
+    Outcome::LimitReached(budget.depth_limit())
 }

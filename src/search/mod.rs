@@ -3,7 +3,7 @@
 //! | engine | needs | memory | best for |
 //! | --- | --- | --- | --- |
 //! | [`bfs`] | [`Puzzle`] | every state reached | small spaces, exhaustive runs |
-//! | [`bidirectional_bfs`] | [`Backward`](crate::Backward) | two frontiers | few goal states, long solutions |
+//! | [`bidirectional_bfs`] | [`Backward`] | two frontiers | few goal states, long solutions |
 //! | [`astar`] | [`Puzzle::heuristic`] | states within the bound | informative heuristics |
 //! | [`idastar`] | [`Puzzle::heuristic`] | one table per iteration | tight heuristics, short solutions |
 //!

@@ -1,0 +1,120 @@
+//! Solves 5×5 knight puzzles (骑士精神) read in the SCOI2005 format from standard input.
+//!
+//! ```text
+//! cargo run --release --example knights -- [--limit N] [--engine bfs|bidir|astar|idastar] [--max-states N] [--json] < input
+//! ```
+//!
+//! One line per board: the fewest moves, or `-1` when more than the limit are
+//! needed. With `--json`, one JSON object per board instead. The whole input is
+//! checked before anything is printed; bad input or arguments exit with status 2.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use puzzle_search::knights::{self, Knights, Position};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome};
+use serde_json::{json, Value};
+
+/// Solves 5×5 knight puzzles (骑士精神) given in the SCOI2005 format on standard input.
+///
+/// Prints one line per board: the fewest moves, or -1 when more than the limit
+/// are needed.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    /// The most moves a solution may take.
+    #[arg(long, value_name = "N", default_value_t = knights::DEFAULT_LIMIT)]
+    limit: u32,
+    /// The search engine.
+    #[arg(long, default_value = "idastar", value_parser = clap::value_parser!(Engine))]
+    engine: Engine,
+    /// The most positions one search may store.
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
+    /// One JSON object per board: {"start", "moves", "path"}.
+    #[arg(long)]
+    json: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut input = Vec::new();
+    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("knights: cannot read standard input: {error}");
+        return ExitCode::from(1);
+    }
+    let boards = match knights::parse_input_bytes(&input) {
+        Ok(boards) => boards,
+        Err(error) => {
+            eprintln!("knights: invalid input: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    match solve_all(&args, &boards) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error worth reporting.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("knights: cannot write the answers: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Solves every board and writes one line per board to standard output.
+fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
+    let engine = args.engine;
+    let mut limits = Limits::new().with_max_depth(args.limit);
+    if let Some(max_states) = args.max_states {
+        limits = limits.with_max_states(max_states);
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    for &board in boards {
+        let outcome = engine.solve(&Knights, board, &limits).outcome;
+        if args.json {
+            serde_json::to_writer(&mut out, &to_json(board, &outcome))?;
+            writeln!(out)?;
+        } else {
+            match &outcome {
+                Outcome::Solved(path) => writeln!(out, "{}", path.len())?,
+                // No solution at all is also none within the limit.
+                Outcome::Unsolvable => writeln!(out, "-1")?,
+                Outcome::LimitReached(Limit::Depth { .. }) => writeln!(out, "-1")?,
+                // Any other limit leaves the answer unknown: say so instead of guessing.
+                Outcome::LimitReached(limit) => writeln!(out, "unknown: {limit}")?,
+            }
+        }
+    }
+    out.flush()
+}
+
+/// The JSON object for one board.
+fn to_json(start: Position, outcome: &Outcome<Position, knights::Jump>) -> Value {
+    let start = start.to_row_string();
+    match outcome {
+        Outcome::Solved(path) => json!({
+            "start": start,
+            "moves": path.len(),
+            "path": path.states().iter().map(|state| state.to_row_string()).collect::<Vec<_>>(),
+        }),
+        Outcome::Unsolvable => json!({
+            "start": start,
+            "moves": null,
+            "path": [],
+            "solvable": false,
+        }),
+        Outcome::LimitReached(Limit::Depth { .. }) => json!({
+            "start": start,
+            "moves": null,
+            "path": [],
+        }),
+        Outcome::LimitReached(limit) => json!({
+            "start": start,
+            "moves": null,
+            "path": [],
+            "solvable": null,
+            "limit": limit.name(),
+        }),
+    }
+}
