@@ -89,3 +89,8 @@ mod puzzle;
 pub mod search;
 
 pub use puzzle::{Backward, Puzzle};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
