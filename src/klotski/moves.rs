@@ -199,14 +199,28 @@ impl Move {
 
 /// Calls `emit` for every move of `layout` under `metric`, with the layout after it.
 #[inline]
-pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut(Move, Layout)) {
+pub(crate) fn for_each_move(layout: Layout, metric: Metric, emit: impl FnMut(Move, Layout)) {
+    // One copy of the generator per metric, so the metric is not re-examined per piece.
+    match metric {
+        Metric::Step => moves_under::<STEP>(layout, emit),
+        Metric::Slide => moves_under::<SLIDE>(layout, emit),
+        Metric::Piece => moves_under::<PIECE>(layout, emit),
+    }
+}
+
+const STEP: u8 = 0;
+const SLIDE: u8 = 1;
+const PIECE: u8 = 2;
+
+#[inline(always)]
+fn moves_under<const METRIC: u8>(layout: Layout, mut emit: impl FnMut(Move, Layout)) {
     let empty = layout.empty();
     // Only a piece touching an empty cell can move at all.
     let touching = neighbours(empty);
     let general = layout.general();
     let general_cells = Shape::General.footprint() << general;
     if general_cells & touching != 0 {
-        moves_of_piece(layout, metric, Shape::General, general, empty, &mut emit);
+        moves_of_piece::<METRIC>(layout, Shape::General, general, empty, &mut emit);
     }
     let candidates = [
         (
@@ -223,15 +237,14 @@ pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut
         while anchors != 0 {
             let anchor = anchors.trailing_zeros() as u8;
             anchors &= anchors - 1;
-            moves_of_piece(layout, metric, shape, anchor, empty, &mut emit);
+            moves_of_piece::<METRIC>(layout, shape, anchor, empty, &mut emit);
         }
     }
 }
 
-#[inline]
-fn moves_of_piece(
+#[inline(always)]
+fn moves_of_piece<const METRIC: u8>(
     layout: Layout,
-    metric: Metric,
     shape: Shape,
     anchor: u8,
     empty: u32,
@@ -239,32 +252,28 @@ fn moves_of_piece(
 ) {
     let start = 1u32 << anchor;
     let fit = shape.fits(empty | shape.footprint() << anchor);
-    let mut targets = match metric {
-        Metric::Step => neighbours(start) & fit,
-        Metric::Slide => {
-            let mut targets = 0;
-            for direction in Direction::ALL {
-                let mut at = direction.shift(start) & fit;
-                while at != 0 {
-                    targets |= at;
-                    at = direction.shift(at) & fit;
-                }
+    let mut targets = neighbours(start) & fit;
+    if targets == 0 {
+        return;
+    }
+    if METRIC == SLIDE {
+        for direction in Direction::ALL {
+            let mut at = direction.shift(start) & fit;
+            while at != 0 {
+                at = direction.shift(at) & fit;
+                targets |= at;
             }
-            targets
         }
-        Metric::Piece => {
-            let mut reached = start;
-            let mut frontier = start;
-            loop {
-                frontier = neighbours(frontier) & fit & !reached;
-                if frontier == 0 {
-                    break;
-                }
-                reached |= frontier;
+    } else if METRIC == PIECE {
+        let mut frontier = targets;
+        loop {
+            frontier = neighbours(frontier) & fit & !targets & !start;
+            if frontier == 0 {
+                break;
             }
-            reached & !start
+            targets |= frontier;
         }
-    };
+    }
     while targets != 0 {
         let to = targets.trailing_zeros() as u8;
         targets &= targets - 1;

@@ -1,8 +1,8 @@
 //! Breadth-first search.
 
 use super::limits::Budget;
-use super::table::KeyMap;
-use super::{Limits, Outcome, Path, SearchResult, Stats};
+use super::table::{KeySet, INITIAL_CAPACITY};
+use super::{Limit, Limits, Outcome, Path, SearchResult, Stats};
 use crate::Puzzle;
 
 /// Explored states in discovery order; the vector doubles as the FIFO queue.
@@ -106,8 +106,9 @@ pub(super) fn run<P: Puzzle>(
         return Outcome::LimitReached(limit);
     }
     let max_depth = budget.max_depth();
-    let mut seen = KeyMap::default();
-    seen.insert(puzzle.encode(&start), ());
+    let max_states = budget.max_states();
+    let mut seen = KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default());
+    seen.insert(puzzle.encode(&start));
     let mut tree = Tree {
         states: vec![start],
         parents: vec![0],
@@ -140,28 +141,29 @@ pub(super) fn run<P: Puzzle>(
                 return;
             }
             let key = puzzle.encode(&state);
-            if seen.contains_key(&key) {
-                return;
-            }
             if at_limit {
                 // A new state one move past the depth limit: the space is not exhausted.
-                depth_cut = true;
+                depth_cut |= !seen.contains(&key);
+                return;
+            }
+            if seen.len() >= max_states {
+                if !seen.contains(&key) {
+                    stop = Some(Err(Limit::States { max: max_states }));
+                }
+                return;
+            }
+            if !seen.insert(key) {
                 return;
             }
             if puzzle.is_goal(&state) {
                 stop = Some(Ok((mv, state)));
                 return;
             }
-            if let Err(limit) = budget.admit(seen.len() + 1) {
-                stop = Some(Err(limit));
-                return;
-            }
-            seen.insert(key, ());
             fresh.push((mv, state));
         });
         match stop {
             Some(Ok(last)) => {
-                stats.max_stored = seen.len() + 1;
+                stats.max_stored = seen.len();
                 return Outcome::Solved(tree.path_to(parent, Some(last)));
             }
             Some(Err(limit)) => {

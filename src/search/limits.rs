@@ -179,6 +179,11 @@ impl<'a> Budget<'a> {
         self.limits.max_depth.unwrap_or(u32::MAX)
     }
 
+    /// The state limit, or `usize::MAX`.
+    pub(crate) fn max_states(&self) -> usize {
+        self.limits.max_states.unwrap_or(usize::MAX)
+    }
+
     /// `Err` with the state limit when holding `stored` states would break it.
     pub(crate) fn admit(&self, stored: usize) -> Result<(), Limit> {
         match self.limits.max_states {

@@ -63,3 +63,9 @@ impl Hasher for KeyHasher {
 
 /// A hash map keyed by puzzle keys.
 pub type KeyMap<K, V> = hashbrown::HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
+/// A hash set of puzzle keys.
+pub type KeySet<K> = hashbrown::HashSet<K, BuildHasherDefault<KeyHasher>>;
+
+/// Room reserved up front, so small searches never rehash.
+pub const INITIAL_CAPACITY: usize = 1 << 12;
