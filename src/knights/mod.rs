@@ -45,8 +45,10 @@
 //! # Ok::<(), knights::KnightsInputError>(())
 //! ```
 
+mod endgame;
 mod parse;
 
+pub use endgame::{EndgameTable, TabledKnights};
 pub use parse::{parse_input, parse_input_bytes, KnightsInputError, ParsePositionError};
 
 use crate::search::{idastar, Limits};

@@ -16,7 +16,7 @@ mod bidirectional;
 mod idastar;
 mod limits;
 mod path;
-mod table;
+pub(crate) mod table;
 
 pub use astar::astar;
 pub use bfs::bfs;
