@@ -276,24 +276,23 @@ impl Layout {
     /// ```
     #[inline]
     pub fn mirror(self) -> Self {
-        let reverse_columns = |mask: u32| {
-            (mask & COLUMN_0) << 3
-                | (mask & COLUMN_1) << 1
-                | (mask & COLUMN_2) >> 1
-                | (mask & COLUMN_3) >> 3
-        };
-        // A horizontal piece anchored in column c covers c and c + 1, so its mirror
-        // is anchored in column 2 - c; the same holds for the general.
-        let reverse_anchors =
-            |mask: u32| (mask & COLUMN_0) << 2 | (mask & COLUMN_1) | (mask & COLUMN_2) >> 2;
-        let general = self.general();
-        let column = general % 4;
-        Layout::from_parts(
-            general - column + (2 - column),
-            reverse_columns(self.verticals()),
-            reverse_anchors(self.horizontals()),
-            reverse_columns(self.soldiers()),
-        )
+        // Soldiers and verticals (bits 0-39) reverse the four columns of every
+        // row; a horizontal anchored in column c (bits 40-59) covers c and c + 1,
+        // so its mirror is anchored in column 2 - c; the general's anchor likewise.
+        const C0: u64 = 0x11111_11111;
+        const C1: u64 = C0 << 1;
+        const C2: u64 = C0 << 2;
+        const C3: u64 = C0 << 3;
+        const H0: u64 = (COLUMN_0 as u64) << HORIZONTAL_SHIFT;
+        const H1: u64 = H0 << 1;
+        const H2: u64 = H0 << 2;
+        let code = self.0;
+        let columns = (code & C0) << 3 | (code & C1) << 1 | (code & C2) >> 1 | (code & C3) >> 3;
+        let horizontals = (code & H0) << 2 | (code & H1) | (code & H2) >> 2;
+        let general = u64::from(self.general());
+        let column = general & 3;
+        let general = general - column + (2 - column);
+        Layout(columns | horizontals | general << GENERAL_SHIFT)
     }
 
     /// The smaller code of the layout and its mirror image: one key per mirror pair.

@@ -1,0 +1,138 @@
+//! Klotski: every engine on 横刀立马 (each metric) and 峰回路转, the exhaustive
+//! 横刀立马 component, and the `pathfinding` crate driven by the same successors.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use puzzle_search::klotski::{catalog, Klotski, Layout, Metric, Move};
+use puzzle_search::search::{bfs, Engine, Limits};
+use puzzle_search::Puzzle;
+
+fn layout(name: &str) -> Layout {
+    catalog::find(name)
+        .map(|entry| entry.layout())
+        .unwrap_or_else(|| panic!("{name} is in the catalog"))
+}
+
+fn engines(c: &mut Criterion) {
+    let mut group = c.benchmark_group("klotski");
+    group.sample_size(20);
+    for (name, metrics) in [
+        ("hengdaolima", &Metric::ALL[..]),
+        ("fenghuiluzhuan", &[Metric::Piece][..]),
+    ] {
+        let start = layout(name);
+        for &metric in metrics {
+            let puzzle = Klotski::new(metric);
+            for engine in Engine::ALL {
+                let id = BenchmarkId::new(format!("{name}/{metric}"), engine);
+                group.bench_with_input(id, &start, |b, &start| {
+                    b.iter(|| engine.solve(&puzzle, start, &Limits::new()).stats.expanded)
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
+/// The same puzzle with no goal: BFS explores the whole component.
+struct Exhaustive(Klotski);
+
+impl Puzzle for Exhaustive {
+    type State = Layout;
+    type Move = Move;
+    type Key = u64;
+    fn encode(&self, layout: &Layout) -> u64 {
+        self.0.encode(layout)
+    }
+    fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
+        self.0.successors(layout, emit);
+    }
+    fn is_goal(&self, _: &Layout) -> bool {
+        false
+    }
+}
+
+fn component(c: &mut Criterion) {
+    let mut group = c.benchmark_group("klotski-component");
+    group.sample_size(20);
+    let start = layout("hengdaolima");
+    for folding in [false, true] {
+        let puzzle = Exhaustive(Klotski::new(Metric::Piece).with_mirror_folding(folding));
+        let id = if folding {
+            "bfs-mirror-folded"
+        } else {
+            "bfs-all-25955"
+        };
+        group.bench_function(id, |b| {
+            b.iter(|| bfs(&puzzle, start, &Limits::new()).stats.max_stored)
+        });
+    }
+    group.finish();
+}
+
+/// `pathfinding` cannot fold mirror images, so it is compared with our engines
+/// run without folding too (the `*-unfolded` rows).
+fn versus_pathfinding(c: &mut Criterion) {
+    let mut group = c.benchmark_group("klotski-vs-pathfinding");
+    group.sample_size(20);
+    let start = layout("hengdaolima");
+    let puzzle = Klotski::new(Metric::Piece).with_mirror_folding(false);
+    let successors = |layout: &Layout| {
+        let mut next = Vec::new();
+        puzzle.successors(layout, |_, state| next.push(state));
+        next
+    };
+    let goal = *Engine::Bfs
+        .solve(&puzzle, start, &Limits::new())
+        .outcome
+        .path()
+        .map(|p| p.goal())
+        .unwrap_or(&start);
+    group.bench_function("ours/bfs-unfolded", |b| {
+        b.iter(|| bfs(&puzzle, start, &Limits::new()).stats.expanded)
+    });
+    group.bench_function("pathfinding/bfs", |b| {
+        b.iter(|| {
+            pathfinding::directed::bfs::bfs(&start, successors, |layout| layout.is_solved())
+                .map(|p| p.len())
+        })
+    });
+    group.bench_function("ours/bidir-unfolded", |b| {
+        b.iter(|| {
+            Engine::Bidirectional
+                .solve(&puzzle, start, &Limits::new())
+                .stats
+                .expanded
+        })
+    });
+    // pathfinding's bidirectional search needs one goal state: it gets the one our
+    // search ended at, which only makes its task easier.
+    group.bench_function("pathfinding/bfs_bidirectional", |b| {
+        b.iter(|| {
+            pathfinding::directed::bfs::bfs_bidirectional(&start, &goal, successors, successors)
+                .map(|p| p.len())
+        })
+    });
+    group.bench_function("ours/astar-unfolded", |b| {
+        b.iter(|| {
+            Engine::AStar
+                .solve(&puzzle, start, &Limits::new())
+                .stats
+                .expanded
+        })
+    });
+    group.bench_function("pathfinding/astar", |b| {
+        b.iter(|| {
+            pathfinding::directed::astar::astar(
+                &start,
+                |layout| successors(layout).into_iter().map(|next| (next, 1u32)),
+                |layout| puzzle.heuristic(layout),
+                |layout| layout.is_solved(),
+            )
+            .map(|(_, cost)| cost)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engines, component, versus_pathfinding);
+criterion_main!(benches);

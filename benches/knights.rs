@@ -1,0 +1,202 @@
+//! The knight puzzle: every engine on the SCOI2005 sample and on the checked-in
+//! hard boards (distance 13 to 18), and the `pathfinding` crate driven by the
+//! same successors and heuristic.
+
+use std::fs;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use puzzle_search::knights::{
+    parse_input, EndgameTable, Knights, Position, TabledKnights, DEFAULT_LIMIT,
+};
+use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::Puzzle;
+
+const SAMPLE: &str = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
+
+fn hard_boards() -> Vec<Position> {
+    let text = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/knights_hard.txt"
+    ))
+    .unwrap_or_else(|error| panic!("tests/data/knights_hard.txt: {error}"));
+    parse_input(&text).unwrap_or_else(|error| panic!("tests/data/knights_hard.txt: {error}"))
+}
+
+fn answer<P: puzzle_search::Backward<State = Position>>(
+    engine: Engine,
+    puzzle: &P,
+    board: Position,
+) -> i64 {
+    let limits = Limits::new().with_max_depth(DEFAULT_LIMIT);
+    match engine.solve(puzzle, board, &limits).outcome {
+        Outcome::Solved(path) => path.len() as i64,
+        _ => -1,
+    }
+}
+
+fn engines(c: &mut Criterion) {
+    let sample = parse_input(SAMPLE).unwrap_or_default();
+    let hard = hard_boards();
+    let table = EndgameTable::new(EndgameTable::DEFAULT_DEPTH);
+    let tabled = TabledKnights::new(&table);
+    let mut group = c.benchmark_group("knights");
+    group.sample_size(10);
+    group.bench_function("endgame-table/build", |b| {
+        b.iter(|| EndgameTable::new(EndgameTable::DEFAULT_DEPTH).len())
+    });
+    for engine in Engine::ALL {
+        group.bench_with_input(BenchmarkId::new("sample", engine), &sample, |b, boards| {
+            b.iter(|| {
+                boards
+                    .iter()
+                    .map(|&board| answer(engine, &Knights, board))
+                    .sum::<i64>()
+            })
+        });
+        group.bench_with_input(
+            BenchmarkId::new("sample-tabled", engine),
+            &sample,
+            |b, boards| {
+                b.iter(|| {
+                    boards
+                        .iter()
+                        .map(|&board| answer(engine, &tabled, board))
+                        .sum::<i64>()
+                })
+            },
+        );
+    }
+    // 200 hard boards: the plain heuristic with the heuristic engines, and the
+    // endgame table with every engine but plain BFS (minutes per run).
+    let first_200 = &hard[..200];
+    for engine in [Engine::AStar, Engine::IdaStar] {
+        group.bench_with_input(
+            BenchmarkId::new("hard-200", engine),
+            first_200,
+            |b, boards| {
+                b.iter(|| {
+                    boards
+                        .iter()
+                        .map(|&board| answer(engine, &Knights, board))
+                        .sum::<i64>()
+                })
+            },
+        );
+    }
+    for engine in [Engine::Bidirectional, Engine::AStar, Engine::IdaStar] {
+        group.bench_with_input(
+            BenchmarkId::new("hard-200-tabled", engine),
+            first_200,
+            |b, boards| {
+                b.iter(|| {
+                    boards
+                        .iter()
+                        .map(|&board| answer(engine, &tabled, board))
+                        .sum::<i64>()
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+fn versus_pathfinding(c: &mut Criterion) {
+    let hard = hard_boards();
+    let boards = &hard[..200];
+    let successors = |position: &Position| {
+        let mut next = Vec::new();
+        Knights.successors(position, |_, state| next.push(state));
+        next
+    };
+    let mut group = c.benchmark_group("knights-vs-pathfinding");
+    group.sample_size(10);
+    group.bench_function("ours/astar-200", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|&board| answer(Engine::AStar, &Knights, board))
+                .sum::<i64>()
+        })
+    });
+    group.bench_function("pathfinding/astar-200", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|board| {
+                    // pathfinding has no depth limit: prune by moves + bound instead.
+                    pathfinding::directed::astar::astar(
+                        &(*board, 0u32),
+                        |&(position, moves)| {
+                            successors(&position)
+                                .into_iter()
+                                .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
+                                .map(move |next| ((next, moves + 1), 1u32))
+                        },
+                        |(position, _)| position.lower_bound(),
+                        |(position, _)| *position == Position::TARGET,
+                    )
+                    .map_or(-1, |(_, cost)| i64::from(cost))
+                })
+                .sum::<i64>()
+        })
+    });
+    group.bench_function("ours/idastar-200", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|&board| answer(Engine::IdaStar, &Knights, board))
+                .sum::<i64>()
+        })
+    });
+    group.bench_function("pathfinding/idastar-200", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|board| {
+                    // The same pruning by moves + bound stands in for a depth limit.
+                    pathfinding::directed::idastar::idastar(
+                        &(*board, 0u32),
+                        |&(position, moves)| {
+                            successors(&position)
+                                .into_iter()
+                                .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
+                                .map(move |next| ((next, moves + 1), 1u32))
+                        },
+                        |(position, _)| position.lower_bound(),
+                        |(position, _)| *position == Position::TARGET,
+                    )
+                    .map_or(-1, |(_, cost)| i64::from(cost))
+                })
+                .sum::<i64>()
+        })
+    });
+    let sample = parse_input(SAMPLE).unwrap_or_default();
+    let first = sample[0];
+    group.bench_function("ours/bfs-sample-1", |b| {
+        b.iter(|| answer(Engine::Bfs, &Knights, first))
+    });
+    group.bench_function("pathfinding/bfs-sample-1", |b| {
+        b.iter(|| {
+            pathfinding::directed::bfs::bfs(&first, successors, |p| *p == Position::TARGET)
+                .map(|p| p.len())
+        })
+    });
+    group.bench_function("ours/bidir-sample-1", |b| {
+        b.iter(|| answer(Engine::Bidirectional, &Knights, first))
+    });
+    group.bench_function("pathfinding/bfs_bidirectional-sample-1", |b| {
+        b.iter(|| {
+            pathfinding::directed::bfs::bfs_bidirectional(
+                &first,
+                &Position::TARGET,
+                successors,
+                successors,
+            )
+            .map(|p| p.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engines, versus_pathfinding);
+criterion_main!(benches);
