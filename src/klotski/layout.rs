@@ -15,8 +15,6 @@ pub const CELLS: usize = COLUMNS * ROWS;
 
 pub(crate) const FULL: u32 = (1 << CELLS) - 1;
 pub(crate) const COLUMN_0: u32 = 0x11111;
-pub(crate) const COLUMN_1: u32 = 0x22222;
-pub(crate) const COLUMN_2: u32 = 0x44444;
 pub(crate) const COLUMN_3: u32 = 0x88888;
 /// Cells of rows 0–3: where the top of a two-row piece may be.
 pub(crate) const ROWS_0_TO_3: u32 = 0xFFFF;

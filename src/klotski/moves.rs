@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use smallvec::SmallVec;
 
-use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL};
+use super::layout::{Layout, Shape, CELLS, COLUMNS, COLUMN_0, COLUMN_3, FULL};
 
 /// What counts as one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -198,29 +198,22 @@ impl Move {
 }
 
 /// Calls `emit` for every move of `layout` under `metric`, with the layout after it.
-#[inline]
-pub(crate) fn for_each_move(layout: Layout, metric: Metric, emit: impl FnMut(Move, Layout)) {
-    // One copy of the generator per metric, so the metric is not re-examined per piece.
-    match metric {
-        Metric::Step => moves_under::<STEP>(layout, emit),
-        Metric::Slide => moves_under::<SLIDE>(layout, emit),
-        Metric::Piece => moves_under::<PIECE>(layout, emit),
-    }
-}
-
-const STEP: u8 = 0;
-const SLIDE: u8 = 1;
-const PIECE: u8 = 2;
-
 #[inline(always)]
-fn moves_under<const METRIC: u8>(layout: Layout, mut emit: impl FnMut(Move, Layout)) {
+pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut(Move, Layout)) {
     let empty = layout.empty();
     // Only a piece touching an empty cell can move at all.
     let touching = neighbours(empty);
+    // Destinations are gathered first and emitted in one loop below: a single call
+    // site lets the compiler inline the caller's `emit` once.
+    let mut movable = [(Shape::General, 0u8, 0u32); CELLS];
+    let mut count = 0;
     let general = layout.general();
-    let general_cells = Shape::General.footprint() << general;
-    if general_cells & touching != 0 {
-        moves_of_piece::<METRIC>(layout, Shape::General, general, empty, &mut emit);
+    if Shape::General.footprint() << general & touching != 0 {
+        let targets = targets_of(metric, Shape::General, general, empty);
+        if let (true, Some(slot)) = (targets != 0, movable.get_mut(count)) {
+            *slot = (Shape::General, general, targets);
+            count += 1;
+        }
     }
     let candidates = [
         (
@@ -237,53 +230,52 @@ fn moves_under<const METRIC: u8>(layout: Layout, mut emit: impl FnMut(Move, Layo
         while anchors != 0 {
             let anchor = anchors.trailing_zeros() as u8;
             anchors &= anchors - 1;
-            moves_of_piece::<METRIC>(layout, shape, anchor, empty, &mut emit);
+            let targets = targets_of(metric, shape, anchor, empty);
+            if let (true, Some(slot)) = (targets != 0, movable.get_mut(count)) {
+                *slot = (shape, anchor, targets);
+                count += 1;
+            }
+        }
+    }
+    for &(shape, from, mut targets) in movable.iter().take(count) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            emit(Move { shape, from, to }, layout.moved(shape, from, to));
         }
     }
 }
 
+/// The anchors the piece of `shape` at `anchor` can reach in one move.
 #[inline(always)]
-fn moves_of_piece<const METRIC: u8>(
-    layout: Layout,
-    shape: Shape,
-    anchor: u8,
-    empty: u32,
-    emit: &mut impl FnMut(Move, Layout),
-) {
+fn targets_of(metric: Metric, shape: Shape, anchor: u8, empty: u32) -> u32 {
     let start = 1u32 << anchor;
     let fit = shape.fits(empty | shape.footprint() << anchor);
     let mut targets = neighbours(start) & fit;
     if targets == 0 {
-        return;
+        return 0;
     }
-    if METRIC == SLIDE {
-        for direction in Direction::ALL {
-            let mut at = direction.shift(start) & fit;
-            while at != 0 {
-                at = direction.shift(at) & fit;
-                targets |= at;
+    match metric {
+        Metric::Step => {}
+        Metric::Slide => {
+            for direction in Direction::ALL {
+                let mut at = direction.shift(start) & fit;
+                while at != 0 {
+                    at = direction.shift(at) & fit;
+                    targets |= at;
+                }
             }
         }
-    } else if METRIC == PIECE {
-        let mut frontier = targets;
-        loop {
-            frontier = neighbours(frontier) & fit & !targets & !start;
-            if frontier == 0 {
-                break;
+        Metric::Piece => {
+            let mut frontier = targets;
+            loop {
+                frontier = neighbours(frontier) & fit & !targets & !start;
+                if frontier == 0 {
+                    break;
+                }
+                targets |= frontier;
             }
-            targets |= frontier;
         }
     }
-    while targets != 0 {
-        let to = targets.trailing_zeros() as u8;
-        targets &= targets - 1;
-        emit(
-            Move {
-                shape,
-                from: anchor,
-                to,
-            },
-            layout.moved(shape, anchor, to),
-        );
-    }
+    targets
 }
