@@ -206,9 +206,10 @@ fn sample_boards_read_as_written() {
     assert_eq!(boards[0].to_string(), "10110\n01*11\n10111\n01001\n00000");
     assert_eq!(boards[1].to_row_string(), "01011110*1011100101000100");
     assert_eq!(boards[0].empty(), 7);
-    assert_eq!(boards[0].cell(7), Cell::Empty);
-    assert_eq!(boards[0].cell(0), Cell::Black);
-    assert_eq!(boards[0].cell(1), Cell::White);
+    assert_eq!(boards[0].cell(7), Some(Cell::Empty));
+    assert_eq!(boards[0].cell(0), Some(Cell::Black));
+    assert_eq!(boards[0].cell(1), Some(Cell::White));
+    assert_eq!(boards[0].cell(25), None);
 }
 
 proptest! {
@@ -228,7 +229,7 @@ proptest! {
         prop_assert_eq!(windows.parse::<Position>(), Ok(position));
         let cells: String = position.cells().map(Cell::symbol).collect();
         prop_assert_eq!(&cells, &row_string);
-        prop_assert_eq!(position.cell(position.empty()), Cell::Empty);
+        prop_assert_eq!(position.cell(position.empty()), Some(Cell::Empty));
         prop_assert_eq!(cells.matches('1').count(), 12);
         prop_assert_eq!(cells.matches('0').count(), 12);
     }

@@ -41,11 +41,13 @@
 
 pub mod catalog;
 mod codes;
+mod dense;
 mod layout;
 mod moves;
 mod text;
 
 pub use codes::{CommonCode, ShortCode, LAYOUT_COUNT};
+pub use dense::PieceSetSpace;
 pub use layout::{Layout, Piece, PieceCounts, Shape, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use text::{CellPosition, Cells, LayoutError};
@@ -187,11 +189,11 @@ fn fill_goals(
         fill_goals(covered | bit, left, empty_left - 1, placed, emit);
     }
     let options = [
-        (Shape::Vertical, left.vertical, 0),
-        (Shape::Horizontal, left.horizontal, 1),
-        (Shape::Soldier, left.soldiers, 2),
+        (Shape::Vertical, left.vertical),
+        (Shape::Horizontal, left.horizontal),
+        (Shape::Soldier, left.soldiers),
     ];
-    for (shape, count, slot) in options {
+    for (shape, count) in options {
         if count == 0 || shape.fits(free) & bit == 0 {
             continue;
         }
@@ -201,8 +203,12 @@ fn fill_goals(
             Shape::Horizontal => rest.horizontal -= 1,
             _ => rest.soldiers -= 1,
         }
-        let mut next = placed;
-        next[slot] |= bit;
+        let [verticals, horizontals, soldiers] = placed;
+        let next = match shape {
+            Shape::Vertical => [verticals | bit, horizontals, soldiers],
+            Shape::Horizontal => [verticals, horizontals | bit, soldiers],
+            _ => [verticals, horizontals, soldiers | bit],
+        };
         fill_goals(
             covered | shape.footprint() << cell,
             rest,

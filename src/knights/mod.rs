@@ -45,9 +45,11 @@
 //! # Ok::<(), knights::KnightsInputError>(())
 //! ```
 
+mod dense;
 mod endgame;
 mod parse;
 
+pub use dense::POSITION_COUNT;
 pub use endgame::{EndgameTable, TabledKnights};
 pub use parse::{parse_input, parse_input_bytes, KnightsInputError, ParsePositionError};
 
@@ -133,7 +135,7 @@ impl Cell {
 ///
 /// let position: Position = "10110/01*11/10111/01001/00000".parse()?;
 /// assert_eq!(position.empty(), 7);
-/// assert_eq!(position.cell(0), Cell::Black);
+/// assert_eq!(position.cell(0), Some(Cell::Black));
 /// assert_eq!(position.to_row_string(), "1011001*11101110100100000");
 /// assert_eq!(Position::from_code(position.code()), Some(position));
 /// println!("{position}"); // the 5-line grid
@@ -186,13 +188,13 @@ impl Position {
         (self.0 >> EMPTY_SHIFT) as usize
     }
 
-    /// What stands on cell `index` (`5 * row + column`).
-    ///
-    /// # Panics
-    ///
-    /// If `index` is 25 or more, like indexing a slice out of bounds.
-    pub fn cell(self, index: usize) -> Cell {
-        assert!(index < CELLS, "cell index {index} out of range 0..25");
+    /// What stands on cell `index` (`5 * row + column`), or `None` off the board.
+    pub fn cell(self, index: usize) -> Option<Cell> {
+        (index < CELLS).then(|| self.cell_on_board(index))
+    }
+
+    /// What stands on cell `index`, which is below 25.
+    fn cell_on_board(self, index: usize) -> Cell {
         if index == self.empty() {
             Cell::Empty
         } else if self.0 >> index & 1 == 1 {
@@ -204,7 +206,7 @@ impl Position {
 
     /// The 25 cells in row-major order.
     pub fn cells(self) -> impl ExactSizeIterator<Item = Cell> {
-        (0..CELLS).map(move |index| self.cell(index))
+        (0..CELLS).map(move |index| self.cell_on_board(index))
     }
 
     /// The 25 symbols in row-major order (`0`, `1`, `*`), without separators: the
@@ -252,7 +254,7 @@ impl Position {
     /// The jumps possible from this position, in increasing order of `from`.
     pub fn jumps(self) -> impl Iterator<Item = Jump> {
         let to = self.empty();
-        let mut sources = KNIGHT_MOVES[to];
+        let mut sources = knight_moves_to(to);
         core::iter::from_fn(move || {
             if sources == 0 {
                 return None;
@@ -280,7 +282,7 @@ impl Position {
     /// ```
     pub fn play(self, jump: Jump) -> Option<Position> {
         let (from, to) = (usize::from(jump.from), usize::from(jump.to));
-        let legal = to == self.empty() && from < CELLS && KNIGHT_MOVES[to] >> from & 1 == 1;
+        let legal = to == self.empty() && from < CELLS && knight_moves_to(to) >> from & 1 == 1;
         legal.then(|| self.jump(from, to))
     }
 
@@ -372,6 +374,14 @@ impl Jump {
 /// For each cell, a bit mask of the cells a knight's move away.
 const KNIGHT_MOVES: [u32; CELLS] = knight_moves();
 
+/// The cells a knight's move away from `cell` (none off the board).
+#[inline]
+fn knight_moves_to(cell: usize) -> u32 {
+    KNIGHT_MOVES.get(cell).copied().unwrap_or(0)
+}
+
+// Runs at compile time, where every index is checked by the compiler.
+#[allow(clippy::indexing_slicing)]
 const fn knight_moves() -> [u32; CELLS] {
     const OFFSETS: [(i32, i32); 8] = [
         (-2, -1),

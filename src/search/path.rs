@@ -48,22 +48,25 @@ impl<S, M> Path<S, M> {
     }
 
     /// The first state.
+    #[allow(clippy::indexing_slicing)] // `new` puts the start there and nothing removes it
     pub fn start(&self) -> &S {
-        // A path always holds its start: `new` puts it there and nothing removes it.
         &self.states[0]
     }
 
     /// The last state: the goal.
+    #[allow(clippy::indexing_slicing)] // never empty: see `start`
     pub fn goal(&self) -> &S {
         &self.states[self.states.len() - 1]
     }
 
     /// Each move with the states before and after it.
     pub fn steps(&self) -> impl ExactSizeIterator<Item = (&S, &M, &S)> + '_ {
-        self.moves
+        let afters = self.states.iter().skip(1);
+        self.states
             .iter()
-            .enumerate()
-            .map(move |(i, mv)| (&self.states[i], mv, &self.states[i + 1]))
+            .zip(afters)
+            .zip(&self.moves)
+            .map(|((before, after), mv)| (before, mv, after))
     }
 
     /// The states and the moves.
