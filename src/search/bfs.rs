@@ -114,10 +114,12 @@ pub(super) fn run<P: Puzzle>(
     let mut seen = KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default());
     seen.insert(puzzle.encode(&start));
     let mut tree = Tree {
-        states: vec![start],
-        parents: vec![0],
-        moves: Vec::new(),
+        states: Vec::with_capacity(INITIAL_CAPACITY),
+        parents: Vec::with_capacity(INITIAL_CAPACITY),
+        moves: Vec::with_capacity(INITIAL_CAPACITY),
     };
+    tree.states.push(start);
+    tree.parents.push(0);
     // Children of the state being expanded, moved into the tree after the callback
     // so the parent can be borrowed in place instead of cloned.
     let mut fresh: Vec<(P::Move, P::State)> = Vec::new();

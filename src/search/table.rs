@@ -69,5 +69,5 @@ pub type KeyMap<K, V> = hashbrown::HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 /// A hash set of puzzle keys.
 pub type KeySet<K> = hashbrown::HashSet<K, BuildHasherDefault<KeyHasher>>;
 
-/// Room reserved up front, so small searches never rehash.
-pub const INITIAL_CAPACITY: usize = 1 << 12;
+/// Room reserved up front (a few hundred KiB), so small searches never grow their tables.
+pub const INITIAL_CAPACITY: usize = 1 << 14;
