@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::codes::{CommonCode, ShortCode};
-use super::layout::{Layout, Shape, CELLS, COLUMNS, ROWS};
+use super::layout::{Layout, Shape, CELLS, COLUMNS, FULL, ROWS};
 
 /// A cell as `(row, column)`, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -247,7 +247,30 @@ fn parse_board(rows: &[&str]) -> Result<Layout, LayoutError> {
         )?;
         return from_shapes(&shapes);
     }
-    from_labels(&cells)
+    // Shape digits or letters with a typo would fail as piece labels with a
+    // misleading cut piece: name the stray symbol instead.
+    from_labels(&cells).map_err(|error| stray_symbol(&cells).unwrap_or(error))
+}
+
+/// The first symbol foreign to shape digits or shape letters, when all but one or
+/// two of the cells are of that format. (Five digit labels cover at most 12 cells,
+/// so such a board of digits is never a legal board of labels.)
+fn stray_symbol(cells: &[char]) -> Option<LayoutError> {
+    const FORMATS: [(&str, &str); 2] = [
+        ("01234", "a shape digit 0-4"),
+        ("BVHS.", "a shape letter B, V, H, S or ."),
+    ];
+    FORMATS.into_iter().find_map(|(symbols, expected)| {
+        let mut strays = (0..)
+            .zip(cells)
+            .filter(|&(_, &symbol)| !symbols.contains(symbol));
+        let (cell, &symbol) = strays.next()?;
+        (strays.count() < 2).then(|| LayoutError::UnknownSymbol {
+            symbol,
+            at: CellPosition::of(cell),
+            expected,
+        })
+    })
 }
 
 fn read_symbols(
@@ -319,28 +342,29 @@ fn shape_hint(shape: Shape) -> &'static str {
 /// Splits a pattern of shapes into pieces: runs of verticals from the top, runs
 /// of horizontals from the left, generals as 2×2 blocks.
 fn from_shapes(shapes: &[Option<Shape>; CELLS]) -> Result<Layout, LayoutError> {
+    let cells_of = |wanted: Shape| {
+        (0..CELLS)
+            .zip(shapes)
+            .filter(|&(_, &shape)| shape == Some(wanted))
+            .fold(0u32, |mask, (cell, _)| mask | 1 << cell)
+    };
     let mut builder = Builder::default();
-    let mut taken = [false; CELLS];
-    for cell in 0..CELLS {
-        if taken[cell] {
+    let mut taken = 0u32;
+    for (cell, &shape) in shapes.iter().enumerate() {
+        if taken >> cell & 1 == 1 {
             continue;
         }
-        let Some(shape) = shapes[cell] else {
+        let Some(shape) = shape else {
             builder.empty += 1;
             continue;
         };
+        let same = cells_of(shape) & !taken;
         let footprint = shape.footprint() << cell;
-        let covered: Vec<usize> = (0..CELLS).filter(|&c| footprint >> c & 1 == 1).collect();
-        let whole = shape.fits(u32::MAX >> (32 - CELLS)) >> cell & 1 == 1
-            && covered
-                .iter()
-                .all(|&c| shapes[c] == Some(shape) && !taken[c]);
+        let whole = shape.fits(FULL) >> cell & 1 == 1 && footprint & !same == 0;
         if !whole {
-            // Report the cells of this shape that touch the broken piece.
-            let cells = covered
-                .iter()
-                .copied()
-                .filter(|&c| c < CELLS && shapes[c] == Some(shape) && !taken[c])
+            // Report the cells of this shape where the whole piece should be.
+            let cells = (0..CELLS)
+                .filter(|&c| (footprint & same) >> c & 1 == 1)
                 .map(CellPosition::of)
                 .collect();
             return Err(LayoutError::CutPiece {
@@ -349,9 +373,7 @@ fn from_shapes(shapes: &[Option<Shape>; CELLS]) -> Result<Layout, LayoutError> {
                 shape_hint: shape_hint(shape),
             });
         }
-        for c in covered {
-            taken[c] = true;
-        }
+        taken |= footprint;
         builder.add(shape, cell)?;
     }
     builder.finish()
@@ -360,7 +382,7 @@ fn from_shapes(shapes: &[Option<Shape>; CELLS]) -> Result<Layout, LayoutError> {
 /// Reads piece labels: each piece its own symbol, `.` for empty cells.
 fn from_labels(cells: &[char]) -> Result<Layout, LayoutError> {
     let mut builder = Builder::default();
-    let mut done = [false; CELLS];
+    let mut done = 0u32;
     for (cell, &label) in cells.iter().enumerate() {
         if label.is_control() {
             return Err(LayoutError::UnknownSymbol {
@@ -373,7 +395,7 @@ fn from_labels(cells: &[char]) -> Result<Layout, LayoutError> {
             builder.empty += 1;
             continue;
         }
-        if done[cell] {
+        if done >> cell & 1 == 1 {
             continue;
         }
         let mask = cells
@@ -401,9 +423,7 @@ fn from_labels(cells: &[char]) -> Result<Layout, LayoutError> {
                 shape_hint: "1×1, 1×2, 2×1 or 2×2 rectangle",
             });
         };
-        for (c, done) in done.iter_mut().enumerate() {
-            *done |= mask >> c & 1 == 1;
-        }
+        done |= mask;
         builder.add(shape, anchor)?;
     }
     builder.finish()

@@ -1,0 +1,1044 @@
+//! The two command-line programs, run as processes: every input rule of the
+//! specification (§1.3, §2) broken on purpose must exit with status 2, print
+//! nothing on standard output and name the rule and the place on standard error;
+//! good input must follow the output contracts (§3.1, §3.2); and large or odd
+//! inputs (a count of 10⁹ boards, 100,000 boards, Windows line endings, a
+//! byte-order mark, full-width digits) get a clear error or a correct answer in
+//! bounded memory.
+//!
+//! `cargo test` builds the examples next to this test binary
+//! (`<target>/<profile>/examples/`). When only this test is built
+//! (`cargo test --test cli`), build them first: `cargo build --examples`, with
+//! `--release` when testing in release.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use puzzle_search::klotski::{catalog, Klotski, Layout, Metric, LAYOUT_COUNT};
+use puzzle_search::knights::{Knights, Position};
+use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::Puzzle;
+use serde_json::Value;
+
+// ---------------------------------------------------------------------------
+// Running the programs
+// ---------------------------------------------------------------------------
+
+/// The example binary `name`, built beside this test binary.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // The test binary is `<target>/<profile>/deps/cli-<hash>`.
+    let profile = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary lives in <target>/<profile>/deps");
+    let path = profile
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "the example binary {} is missing: run `cargo build --examples{}` first",
+        path.display(),
+        if cfg!(debug_assertions) {
+            ""
+        } else {
+            " --release"
+        },
+    );
+    // `cargo test --test cli` alone does not rebuild the examples: say so when
+    // a failure may come from an old binary.
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("examples/{name}.rs"));
+    let modified = |path: &std::path::Path| path.metadata().and_then(|m| m.modified()).ok();
+    if let (Some(binary), Some(source)) = (modified(&path), modified(&source)) {
+        if source > binary {
+            eprintln!(
+                "note: {} is older than examples/{name}.rs: run `cargo build --examples`",
+                path.display()
+            );
+        }
+    }
+    path
+}
+
+/// What a run of a program left behind.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// The command that runs `program`: directly, or on Linux under a 1 GiB
+/// address-space limit when `bounded`, so that a program trying to allocate for
+/// an announced count instead of the data present fails the test.
+fn command(program: &str, bounded: bool) -> Command {
+    let path = example(program);
+    if bounded && cfg!(target_os = "linux") && std::path::Path::new("/bin/sh").exists() {
+        let mut command = Command::new("/bin/sh");
+        command
+            .arg("-c")
+            .arg("ulimit -v 1048576 && exec \"$0\" \"$@\"")
+            .arg(path);
+        command
+    } else {
+        Command::new(path)
+    }
+}
+
+fn run_command(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut pipe = child.stdin.take().expect("a stdin pipe");
+    let input = stdin.to_vec();
+    // Written from a thread so that a large input and a large output cannot
+    // block each other; a program that stops reading early is not an error here.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the example runs");
+    writer.join().expect("the writer thread");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("standard output is UTF-8"),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn run(program: &str, args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
+    run_command(command(program, false), args, stdin.as_ref())
+}
+
+fn klotski(args: &[&str]) -> Run {
+    run("klotski", args, "")
+}
+
+fn knights(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
+    run("knights", args, stdin)
+}
+
+/// Exit status 2, nothing on standard output, and each of `needles` on standard error.
+#[track_caller]
+fn assert_rejected(run: &Run, needles: &[&str], what: &str) {
+    assert_eq!(
+        run.code,
+        Some(2),
+        "{what}: exit status; stderr: {}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.is_empty(),
+        "{what}: standard output should be empty, got {:?}",
+        run.stdout
+    );
+    assert!(
+        !run.stderr.trim().is_empty(),
+        "{what}: no message on standard error"
+    );
+    for needle in needles {
+        assert!(
+            run.stderr.contains(needle),
+            "{what}: standard error {:?} does not mention {needle:?}",
+            run.stderr
+        );
+    }
+}
+
+/// Exit status 0 and nothing on standard error.
+#[track_caller]
+fn assert_success(run: &Run, what: &str) {
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{what}: exit status; stderr: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.is_empty(),
+        "{what}: unexpected standard error {:?}",
+        run.stderr
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Klotski: every input rule of §1.3
+// ---------------------------------------------------------------------------
+
+/// The text of ShortCode rank `rank`, written without the library.
+fn short_code_text(mut rank: u32) -> String {
+    const ALPHABET: &[u8; 32] = b"123456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    let mut text = Vec::new();
+    for _ in 0..5 {
+        text.insert(0, ALPHABET[(rank % 32) as usize]);
+        rank /= 32;
+    }
+    String::from_utf8(text).unwrap()
+}
+
+/// Boards and codes that break one rule each, with what standard error must say.
+fn klotski_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
+    let past_the_end = short_code_text(LAYOUT_COUNT);
+    let cases: Vec<(&str, &str, Vec<&str>)> = vec![
+        (
+            "four rows",
+            "2442/2442/2332/2112",
+            vec!["5 rows", "found 4 rows"],
+        ),
+        (
+            "six rows",
+            "2442/2442/2332/2112/1001/0000",
+            vec!["5 rows", "found 6 rows"],
+        ),
+        (
+            "three columns",
+            "2442/2442/233/2112/1001",
+            vec!["row 2 has 3 cells", "expected 4"],
+        ),
+        (
+            "five columns",
+            "2442/2442/2332/21120/1001",
+            vec!["row 3 has 5 cells"],
+        ),
+        (
+            "nineteen cells",
+            "2442244223322112100",
+            vec!["expected 20 cells", "found 19"],
+        ),
+        (
+            "unknown symbol among digits",
+            "2442/2442/2332/2112/10x1",
+            vec!["unknown symbol 'x'", "row 4, column 2"],
+        ),
+        (
+            "digit out of range",
+            "2442/2442/2332/2112/1005",
+            vec!["unknown symbol '5'", "row 4, column 3", "0-4"],
+        ),
+        (
+            "unknown symbol among letters",
+            "VBBV/VBBV/VHHV/VSSV/S.xS",
+            vec!["unknown symbol 'x'", "row 4, column 2"],
+        ),
+        (
+            "full-width digit",
+            "２４４２/2442/2332/2112/1001",
+            vec!["unknown symbol '２'", "row 0, column 0"],
+        ),
+        (
+            "control character in labels",
+            "aBBb/aBBb/cdde/cfge/h\u{7}.i",
+            vec!["unknown symbol", "row 4, column 1"],
+        ),
+        (
+            "horizontal piece cut",
+            "2442/2442/2332/2312/1001",
+            vec!["horizontal piece", "is cut", "(row 3, column 1)"],
+        ),
+        (
+            "vertical piece cut",
+            "2442/2442/2332/2112/2001",
+            vec!["vertical piece", "is cut", "(row 4, column 0)"],
+        ),
+        (
+            "general cut",
+            "4440/4400/2332/2112/1001",
+            vec!["general piece", "is cut", "(row 0, column 2)"],
+        ),
+        (
+            "label cut",
+            "aBBb/aBBb/cdde/cfge/h.hi",
+            vec![
+                "piece 'h'",
+                "is cut",
+                "(row 4, column 0), (row 4, column 2)",
+            ],
+        ),
+        (
+            "no general (digits)",
+            "2222/2222/2332/2112/1001",
+            vec!["no general"],
+        ),
+        (
+            "no general (letters)",
+            "VSSV/VSSV/VHHV/VSSV/S..S",
+            vec!["no general"],
+        ),
+        (
+            "second general (digits)",
+            "4444/4444/2332/2112/1001",
+            vec!["second general", "(row 0, column 2)"],
+        ),
+        (
+            "second general (labels)",
+            "aabb/aabb/cdde/cfge/h..i",
+            vec!["second general", "(row 0, column 2)"],
+        ),
+        (
+            "one empty cell",
+            "2442/2442/2332/2112/1011",
+            vec!["1 empty cell", "at least two"],
+        ),
+        (
+            "no empty cell",
+            "2442/2442/2332/2112/1111",
+            vec!["0 empty cell", "at least two"],
+        ),
+        (
+            "CommonCode with the general off the board",
+            "FFFFFFFFF",
+            vec!["invalid CommonCode", "\"FFFFFFFFF\"", "off the board"],
+        ),
+        (
+            "CommonCode without two empty cells",
+            "common:0FFFFFFFF",
+            vec!["invalid CommonCode", "\"0FFFFFFFF\"", "0 empty cells"],
+        ),
+        (
+            "CommonCode with items left over",
+            "1A9BF0CFF",
+            vec!["invalid CommonCode", "\"1A9BF0CFF\"", "left over"],
+        ),
+        (
+            "CommonCode with a piece off the board",
+            "common:1A9BF0F",
+            vec!["invalid CommonCode", "\"1A9BF0F\""],
+        ),
+        (
+            "ShortCode out of range",
+            "ZZZZZ",
+            vec!["invalid ShortCode", "\"ZZZZZ\"", "29334498"],
+        ),
+        (
+            "forced ShortCode out of range",
+            "short:YYYYY",
+            vec!["invalid ShortCode", "\"YYYYY\""],
+        ),
+        (
+            "ShortCode with a letter outside the alphabet",
+            "4WVEI",
+            vec!["invalid ShortCode", "\"4WVEI\"", "'I'"],
+        ),
+        (
+            "no layout at all",
+            "helloworld",
+            vec!["\"helloworld\"", "not a layout"],
+        ),
+    ];
+    let mut cases: Vec<(&'static str, String, Vec<&'static str>)> = cases
+        .into_iter()
+        .map(|(what, text, needles)| (what, text.to_owned(), needles))
+        .collect();
+    cases.push((
+        "ShortCode one past the last rank",
+        format!("short:{past_the_end}"),
+        vec!["invalid ShortCode", "not below the 29334498"],
+    ));
+    cases
+}
+
+#[test]
+fn klotski_rejects_each_broken_rule_given_as_an_argument() {
+    for (what, text, needles) in klotski_violations() {
+        assert_rejected(&klotski(&[&text]), &needles, what);
+        assert_rejected(&klotski(&[&text, "--json"]), &needles, what);
+    }
+}
+
+#[test]
+fn klotski_rejects_each_broken_rule_given_on_standard_input() {
+    for (what, text, needles) in klotski_violations() {
+        let as_lines = format!("{}\n", text.replace('/', "\n"));
+        assert_rejected(&run("klotski", &["-"], &as_lines), &needles, what);
+        assert_rejected(&run("klotski", &["-", "--json"], &text), &needles, what);
+    }
+    assert_rejected(
+        &run("klotski", &["-"], ""),
+        &["empty layout"],
+        "empty stdin",
+    );
+    assert_rejected(
+        &run("klotski", &["-"], b"2442\n24\xff2\n"),
+        &["standard input"],
+        "invalid UTF-8 on stdin",
+    );
+}
+
+#[test]
+fn klotski_rejects_bad_arguments() {
+    for args in [
+        &["--metric", "foo"][..],
+        &["--engine", "foo"],
+        &["--limit", "x"],
+        &["--max-states", "x"],
+        &["--max-states", "-1"],
+        &["--json", "--metric"],
+        &["--frobnicate"],
+    ] {
+        let result = klotski(args);
+        let what = args.join(" ");
+        assert_rejected(&result, &[], &what);
+        assert!(
+            args.iter()
+                .any(|arg| result.stderr.contains(arg.trim_start_matches('-'))),
+            "{what}: {}",
+            result.stderr
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Klotski: the output contracts of §3.1
+// ---------------------------------------------------------------------------
+
+const HENGDAOLIMA: &str = "24422442233221121001";
+
+/// The one JSON object on standard output.
+#[track_caller]
+fn one_json_object(run: &Run, what: &str) -> serde_json::Map<String, Value> {
+    assert_success(run, what);
+    let mut values = serde_json::Deserializer::from_str(&run.stdout).into_iter::<Value>();
+    let value = values
+        .next()
+        .unwrap_or_else(|| panic!("{what}: no JSON on standard output"))
+        .unwrap_or_else(|error| panic!("{what}: invalid JSON {error}: {:?}", run.stdout));
+    assert!(
+        values.next().is_none(),
+        "{what}: more than one JSON value: {:?}",
+        run.stdout
+    );
+    assert_eq!(run.stdout.trim_end().lines().count(), 1, "{what}: one line");
+    match value {
+        Value::Object(object) => object,
+        other => panic!("{what}: not a JSON object: {other}"),
+    }
+}
+
+fn keys(object: &serde_json::Map<String, Value>) -> Vec<&str> {
+    object.keys().map(String::as_str).collect()
+}
+
+/// Checks a Klotski JSON answer: key order, the stats, and a path that starts at
+/// `start`, replays move by move under `metric` and ends at a goal.
+#[track_caller]
+fn check_klotski_json(
+    object: &serde_json::Map<String, Value>,
+    start: &str,
+    metric: Metric,
+    engine: &str,
+    moves: Option<usize>,
+) {
+    let what = format!("{start} {metric} {engine}");
+    assert_eq!(
+        keys(object),
+        ["start", "metric", "engine", "solvable", "moves", "path", "stats"],
+        "{what}"
+    );
+    assert_eq!(object["start"], start, "{what}");
+    assert_eq!(object["metric"], metric.name(), "{what}");
+    assert_eq!(object["engine"], engine, "{what}");
+    let stats = object["stats"].as_object().expect("stats is an object");
+    assert_eq!(
+        keys(stats),
+        ["expanded", "generated", "elapsed_us"],
+        "{what}"
+    );
+    assert!(stats.values().all(Value::is_u64), "{what}: {stats:?}");
+    let path = object["path"].as_array().expect("path is an array");
+    match moves {
+        None => {
+            assert_eq!(object["solvable"], false, "{what}");
+            assert_eq!(object["moves"], Value::Null, "{what}");
+            assert!(path.is_empty(), "{what}");
+        }
+        Some(moves) => {
+            assert_eq!(object["solvable"], true, "{what}");
+            assert_eq!(object["moves"], moves, "{what}");
+            assert_eq!(path.len(), moves + 1, "{what}");
+            assert_eq!(path[0], start, "{what}");
+            let layouts: Vec<Layout> = path
+                .iter()
+                .map(|state| {
+                    let text = state.as_str().expect("path entries are strings");
+                    assert_eq!(text.len(), 20, "{what}: {text}");
+                    assert!(text.bytes().all(|b| (b'0'..=b'4').contains(&b)), "{text}");
+                    text.parse().expect("path entries are layouts")
+                })
+                .collect();
+            let last = path[moves].as_str().unwrap().as_bytes();
+            for cell in [13, 14, 17, 18] {
+                assert_eq!(last[cell], b'4', "{what}: the last layout is not solved");
+            }
+            let puzzle = Klotski::new(metric);
+            for pair in layouts.windows(2) {
+                let mut next = Vec::new();
+                puzzle.successors(&pair[0], |_, layout| next.push(layout));
+                assert!(
+                    next.contains(&pair[1]),
+                    "{what}: {:?} does not follow {:?} in one move",
+                    pair[1],
+                    pair[0]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn klotski_without_arguments_reports_81_moves_for_people() {
+    let result = klotski(&[]);
+    assert_success(&result, "klotski");
+    let report = &result.stdout;
+    assert!(report.contains("横刀立马"), "{report}");
+    assert!(report.contains("81 moves"), "{report}");
+    let numbered = report
+        .lines()
+        .filter(|line| {
+            let line = line.trim_start();
+            line.split_once(". ")
+                .is_some_and(|(number, _)| number.parse::<u32>().is_ok())
+        })
+        .count();
+    assert_eq!(numbered, 81, "one numbered line per move:\n{report}");
+    assert!(report.contains("expanded"), "statistics: {report}");
+}
+
+#[test]
+fn klotski_json_follows_the_contract() {
+    let object = one_json_object(&klotski(&["--json"]), "klotski --json");
+    check_klotski_json(&object, HENGDAOLIMA, Metric::Piece, "bfs", Some(81));
+}
+
+#[test]
+fn klotski_json_under_every_metric_and_engine() {
+    for (metric, moves) in [
+        (Metric::Step, 116),
+        (Metric::Slide, 90),
+        (Metric::Piece, 81),
+    ] {
+        let args = ["hengdaolima", "--json", "--metric", metric.name()];
+        let object = one_json_object(&klotski(&args), &args.join(" "));
+        check_klotski_json(&object, HENGDAOLIMA, metric, "bfs", Some(moves));
+    }
+    for engine in Engine::ALL {
+        let args = ["--json", "--engine", engine.name()];
+        let object = one_json_object(&klotski(&args), &args.join(" "));
+        check_klotski_json(&object, HENGDAOLIMA, Metric::Piece, engine.name(), Some(81));
+    }
+}
+
+#[test]
+fn klotski_unsolvable_layout() {
+    let object = one_json_object(&klotski(&["zoutouwulu", "--json"]), "zoutouwulu");
+    let start = catalog::find("走投无路")
+        .unwrap()
+        .layout()
+        .to_shape_digits();
+    check_klotski_json(&object, &start, Metric::Piece, "bfs", None);
+    let result = klotski(&["走投无路"]);
+    assert_success(&result, "走投无路");
+    assert!(result.stdout.contains("No solution"), "{}", result.stdout);
+}
+
+#[test]
+fn klotski_state_limit_is_an_answer_of_its_own() {
+    let args = ["--max-states", "100", "--json"];
+    let object = one_json_object(&klotski(&args), "--max-states 100 --json");
+    assert_eq!(
+        keys(&object),
+        ["start", "metric", "engine", "solvable", "moves", "path", "limit", "stats"]
+    );
+    assert_eq!(object["start"], HENGDAOLIMA);
+    assert_eq!(object["solvable"], Value::Null);
+    assert_eq!(object["moves"], Value::Null);
+    assert_eq!(object["path"], serde_json::json!([]));
+    assert_eq!(object["limit"], "states");
+    let result = klotski(&["--max-states", "100"]);
+    assert_success(&result, "--max-states 100");
+    assert!(result.stdout.contains("state limit"), "{}", result.stdout);
+}
+
+#[test]
+fn klotski_solves_every_catalog_entry_by_either_name() {
+    for (index, entry) in catalog::ENTRIES.iter().enumerate() {
+        let start = entry.layout().to_shape_digits();
+        // Both names for a few entries, one of them for the rest.
+        let names: &[&str] = match index {
+            0 | 5 | 24 => &[entry.name, entry.slug],
+            _ if index % 2 == 0 => &[entry.name],
+            _ => &[entry.slug],
+        };
+        for name in names {
+            let object = one_json_object(&klotski(&[name, "--json"]), name);
+            let moves = entry.piece_moves.map(|moves| moves as usize);
+            check_klotski_json(&object, &start, Metric::Piece, "bfs", moves);
+        }
+    }
+    let object = one_json_object(&klotski(&["HengDaoLiMa", "--json"]), "HengDaoLiMa");
+    assert_eq!(object["start"], HENGDAOLIMA);
+    let object = one_json_object(
+        &run("klotski", &["-", "--json"], "横刀立马\n"),
+        "name on stdin",
+    );
+    assert_eq!(object["start"], HENGDAOLIMA);
+}
+
+#[test]
+fn klotski_reads_every_format_as_arguments_and_on_standard_input() {
+    for args in [
+        &["2442/2442/2332/2112/1001"][..],
+        &["2442", "2442", "2332", "2112", "1001"],
+        &["VBBV/VBBV/VHHV/VSSV/S..S"],
+        &["aBBb/aBBb/cdde/cfge/h..i"],
+        &["1A9BF0C"],
+        &["common:1a9bf0c00"],
+        &["4WVE1"],
+        &["short:4wve1"],
+    ] {
+        let mut json_args = args.to_vec();
+        json_args.push("--json");
+        let object = one_json_object(&klotski(&json_args), &args.join(" "));
+        assert_eq!(object["start"], HENGDAOLIMA, "{args:?}");
+        assert_eq!(object["moves"], 81, "{args:?}");
+        let text = args.join("\n");
+        let object = one_json_object(&run("klotski", &["-", "--json"], &text), &text);
+        assert_eq!(object["start"], HENGDAOLIMA, "stdin {text:?}");
+    }
+}
+
+#[test]
+fn klotski_reads_a_byte_order_mark_and_windows_line_endings() {
+    for text in [
+        "\u{feff}2442\r\n2442\r\n2332\r\n2112\r\n1001\r\n",
+        "\u{feff}VBBV\r\nVBBV\r\nVHHV\r\nVSSV\r\nS..S",
+        "\u{feff}\r\n1A9BF0C\r\n",
+    ] {
+        let object = one_json_object(&run("klotski", &["-", "--json"], text), text);
+        check_klotski_json(&object, HENGDAOLIMA, Metric::Piece, "bfs", Some(81));
+    }
+}
+
+#[test]
+fn klotski_names_full_width_digits() {
+    let text = "２４４２\n２４４２\n２３３２\n２１１２\n１００１\n";
+    assert_rejected(
+        &run("klotski", &["-"], text),
+        &["unknown symbol '２'", "row 0, column 0"],
+        "full-width board on stdin",
+    );
+    assert_rejected(
+        &klotski(&["１Ａ９ＢＦ０Ｃ"]),
+        &["１Ａ９ＢＦ０Ｃ"],
+        "full-width CommonCode",
+    );
+    assert_rejected(
+        &klotski(&["４ＷＶＥ１"]),
+        &["invalid ShortCode", "'４'"],
+        "full-width ShortCode",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Knights: every input rule of §2
+// ---------------------------------------------------------------------------
+
+const SAMPLE: &str = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
+const FIRST: &str = "10110\n01*11\n10111\n01001\n00000\n";
+const TARGET: &str = "111110111100*110000100000";
+
+/// Inputs that break one rule each, with what standard error must say. Each has a
+/// good board where it can, so a program that answered before checking everything
+/// would print something.
+fn knights_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
+    vec![
+        (
+            "short line",
+            format!("2\n{FIRST}10110\n01*1\n10111\n01001\n00000\n"),
+            vec!["board 2", "line 8", "expected 5 characters, found 4"],
+        ),
+        (
+            "long line",
+            format!("2\n{FIRST}10110\n01*11\n101110\n01001\n00000\n"),
+            vec!["board 2", "line 9", "found 6"],
+        ),
+        (
+            "board cut short",
+            format!("2\n{FIRST}10110\n01*11\n"),
+            vec!["board 2", "line 7", "after 2 of its 5 lines"],
+        ),
+        (
+            "a sixth row",
+            format!("1\n{FIRST}00000\n"),
+            vec!["line 7", "after the last board"],
+        ),
+        (
+            "wrong symbol",
+            format!("2\n{FIRST}10110\n01*11\n10x11\n01001\n00000\n"),
+            vec!["board 2", "line 9", "column 3", "'x'"],
+        ),
+        (
+            "space inside a row",
+            "1\n10110\n01*11\n10 11\n01001\n00000\n".to_owned(),
+            vec!["board 1", "line 4", "column 3", "' '"],
+        ),
+        (
+            "13 knights of colour 1",
+            format!("2\n{FIRST}10110\n01*11\n10111\n01001\n00001\n"),
+            vec!["board 2", "line 7", "13 '1', 11 '0'"],
+        ),
+        (
+            "13 knights of colour 0",
+            format!("2\n{FIRST}10110\n01*11\n10111\n01000\n00000\n"),
+            vec!["board 2", "line 7", "11 '1', 13 '0'"],
+        ),
+        (
+            "two empty cells",
+            format!("2\n{FIRST}10110\n01*11\n10111\n01*01\n00000\n"),
+            vec!["board 2", "line 7", "2 '*'"],
+        ),
+        (
+            "no empty cell",
+            format!("2\n{FIRST}10110\n01011\n10111\n01001\n00000\n"),
+            vec!["board 2", "line 7", "0 '*'"],
+        ),
+        (
+            "T larger than the boards present",
+            format!("3\n{FIRST}{FIRST}"),
+            vec!["2 of the 3 announced boards"],
+        ),
+        (
+            "T = 10^9 with three boards",
+            format!("1000000000\n{FIRST}{FIRST}{FIRST}"),
+            vec!["3 of the 1000000000 announced boards"],
+        ),
+        (
+            "T smaller than the boards present",
+            format!("1\n{FIRST}{FIRST}"),
+            vec!["line 7", "after the last board", "1 announced"],
+        ),
+        (
+            "T not a number",
+            format!("x\n{FIRST}"),
+            vec!["line 1", "\"x\""],
+        ),
+        (
+            "T negative",
+            format!("-1\n{FIRST}"),
+            vec!["line 1", "\"-1\""],
+        ),
+        (
+            "T a fraction",
+            format!("1.0\n{FIRST}"),
+            vec!["line 1", "\"1.0\""],
+        ),
+        (
+            "T with a sign",
+            format!("+1\n{FIRST}"),
+            vec!["line 1", "\"+1\""],
+        ),
+        (
+            "T with words",
+            format!("1 board\n{FIRST}"),
+            vec!["line 1", "\"1 board\""],
+        ),
+        (
+            "T in full-width digits",
+            format!("１\n{FIRST}"),
+            vec!["line 1", "\"１\""],
+        ),
+        (
+            "T too large",
+            format!("99999999999999999999999\n{FIRST}"),
+            vec!["line 1", "too large"],
+        ),
+        (
+            "T missing",
+            "*1111\n01111\n00111\n00001\n00000\n".to_owned(),
+            vec!["line 1", "\"*1111\""],
+        ),
+        ("empty input", String::new(), vec!["empty"]),
+        ("blank input", " \n\r\n\t\n".to_owned(), vec!["empty"]),
+        (
+            "full-width digit in a board",
+            "1\n10110\n0１*11\n10111\n01001\n00000\n".to_owned(),
+            vec!["board 1", "line 3", "column 2", "'１'"],
+        ),
+    ]
+}
+
+#[test]
+fn knights_rejects_each_broken_rule() {
+    for (what, text, needles) in knights_violations() {
+        assert_rejected(&knights(&[], &text), &needles, what);
+        assert_rejected(&knights(&["--json"], &text), &needles, what);
+    }
+}
+
+#[test]
+fn knights_rejects_invalid_utf8_with_its_place() {
+    let input = b"2\n10110\n01*11\n10111\n01001\n00000\n10110\n01*\xff1\n";
+    assert_rejected(
+        &knights(&[], input),
+        &["line 8", "column 4", "UTF-8"],
+        "invalid UTF-8",
+    );
+}
+
+#[test]
+fn knights_rejects_bad_arguments() {
+    for args in [
+        &["--metric", "foo"][..],
+        &["--engine", "foo"],
+        &["--limit", "x"],
+        &["--limit", "-1"],
+        &["--max-states", "x"],
+        &["--frobnicate"],
+    ] {
+        let result = knights(args, SAMPLE);
+        let what = args.join(" ");
+        assert_rejected(&result, &[], &what);
+        assert!(
+            args.iter()
+                .any(|arg| result.stderr.contains(arg.trim_start_matches('-'))),
+            "{what}: {}",
+            result.stderr
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Knights: the output contracts of §3.2
+// ---------------------------------------------------------------------------
+
+#[test]
+fn knights_answers_the_sample() {
+    let result = knights(&[], SAMPLE);
+    assert_success(&result, "sample");
+    assert_eq!(result.stdout, "7\n-1\n");
+    let result = knights(&["--limit", "20"], SAMPLE);
+    assert_success(&result, "sample --limit 20");
+    assert_eq!(result.stdout, "7\n18\n");
+    for engine in Engine::ALL {
+        let result = knights(&["--engine", engine.name()], SAMPLE);
+        assert_success(&result, engine.name());
+        assert_eq!(result.stdout, "7\n-1\n", "{engine}");
+    }
+    let result = knights(&[], "0\n");
+    assert_success(&result, "no boards");
+    assert_eq!(result.stdout, "");
+}
+
+/// Checks one JSON line: its keys, and a path that replays jump by jump to the target.
+#[track_caller]
+fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
+    let value: Value = serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}"));
+    let object = value.as_object().expect("one object per line");
+    assert_eq!(keys(object), ["start", "moves", "path"], "{line}");
+    assert_eq!(object["start"], start, "{line}");
+    let path = object["path"].as_array().expect("path is an array");
+    match moves {
+        None => {
+            assert_eq!(object["moves"], Value::Null, "{line}");
+            assert!(path.is_empty(), "{line}");
+        }
+        Some(moves) => {
+            assert_eq!(object["moves"], moves, "{line}");
+            assert_eq!(path.len(), moves + 1, "{line}");
+            assert_eq!(path[0], start, "{line}");
+            assert_eq!(path[moves], TARGET, "{line}");
+            let positions: Vec<Position> = path
+                .iter()
+                .map(|state| state.as_str().unwrap().parse().unwrap())
+                .collect();
+            for pair in positions.windows(2) {
+                let mut next = Vec::new();
+                Knights.successors(&pair[0], |_, position| next.push(position));
+                assert!(next.contains(&pair[1]), "{line}: not one jump");
+            }
+        }
+    }
+}
+
+#[test]
+fn knights_json_lines_follow_the_contract() {
+    let first = "1011001*11101110100100000";
+    let second = "01011110*1011100101000100";
+    let result = knights(&["--json"], SAMPLE);
+    assert_success(&result, "--json");
+    let lines: Vec<&str> = result.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", result.stdout);
+    check_knights_json(lines[0], first, Some(7));
+    check_knights_json(lines[1], second, None);
+    assert!(lines[1].contains("\"moves\":null") || lines[1].contains("\"moves\": null"));
+
+    let result = knights(&["--json", "--limit", "20"], SAMPLE);
+    assert_success(&result, "--json --limit 20");
+    let lines: Vec<&str> = result.stdout.lines().collect();
+    check_knights_json(lines[0], first, Some(7));
+    check_knights_json(lines[1], second, Some(18));
+}
+
+#[test]
+fn knights_state_limit_is_reported_clearly() {
+    // Each line is the right answer, found within the limit, or says the limit
+    // stopped the search; never a guess such as -1.
+    let answers = ["7", "-1"];
+    for engine in Engine::ALL {
+        let args = ["--max-states", "10", "--engine", engine.name()];
+        let what = args.join(" ");
+        let result = knights(&args, SAMPLE);
+        assert_success(&result, &what);
+        let lines: Vec<&str> = result.stdout.lines().collect();
+        assert_eq!(
+            lines.len(),
+            2,
+            "{what}: one line per board: {}",
+            result.stdout
+        );
+        for (line, answer) in lines.iter().zip(answers) {
+            assert!(
+                *line == answer || line.contains("state limit"),
+                "{what}: {line}"
+            );
+        }
+        // The second board needs 18 moves: no search within 10 states can tell.
+        assert!(lines[1].contains("state limit"), "{what}: {}", lines[1]);
+        if engine == Engine::Bfs {
+            assert!(lines[0].contains("state limit"), "{what}: {}", lines[0]);
+        }
+
+        let mut json_args = args.to_vec();
+        json_args.push("--json");
+        let result = knights(&json_args, SAMPLE);
+        assert_success(&result, &json_args.join(" "));
+        let lines: Vec<&str> = result.stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{what}: {}", result.stdout);
+        for line in &lines {
+            let value: Value = serde_json::from_str(line).unwrap();
+            if value["moves"].is_null() {
+                assert_eq!(value["path"], serde_json::json!([]), "{line}");
+                assert_eq!(value["limit"], "states", "{line}");
+            } else {
+                check_knights_json(line, "1011001*11101110100100000", Some(7));
+            }
+        }
+        let value: Value = serde_json::from_str(lines[1]).unwrap();
+        assert_eq!(value["limit"], "states", "{}", lines[1]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Knights: large and odd inputs
+// ---------------------------------------------------------------------------
+
+#[test]
+fn knights_tolerates_windows_line_endings_a_bom_blank_lines_and_trailing_spaces() {
+    let crlf = SAMPLE.replace('\n', "\r\n");
+    let bom = format!("\u{feff}{SAMPLE}");
+    let both = format!("\u{feff}{crlf}");
+    let loose =
+        "\n2  \n\n10110\t\n01*11 \n10111\n\n01001\n00000\n\r\n01011\n110*1\n01110\n01010\n00100";
+    for (what, input) in [
+        ("CRLF", crlf.as_str()),
+        ("BOM", bom.as_str()),
+        ("BOM and CRLF", both.as_str()),
+        ("blank lines and trailing spaces", loose),
+    ] {
+        let result = knights(&[], input);
+        assert_success(&result, what);
+        assert_eq!(result.stdout, "7\n-1\n", "{what}");
+    }
+}
+
+#[test]
+fn knights_count_of_a_billion_with_three_boards_fails_fast_in_bounded_memory() {
+    let input = format!("1000000000\n{FIRST}{FIRST}{FIRST}");
+    let result = run_command(command("knights", true), &[], input.as_bytes());
+    assert_rejected(
+        &result,
+        &["3 of the 1000000000 announced boards"],
+        "T = 10^9",
+    );
+    let input = format!("18446744073709551615\n{FIRST}");
+    let result = run_command(command("knights", true), &[], input.as_bytes());
+    assert_rejected(&result, &["1 of the 18446744073709551615"], "T = u64::MAX");
+}
+
+/// A small fixed-seed generator (SplitMix64), so the boards are the same every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// `count` boards, each a walk of 0 to 8 random jumps from the target, with the
+/// length of its walk.
+fn random_walks(count: usize, seed: u64) -> Vec<(Position, usize)> {
+    let mut rng = SplitMix(seed);
+    (0..count)
+        .map(|_| {
+            let steps = rng.below(9);
+            let mut position = Position::TARGET;
+            for _ in 0..steps {
+                let jumps: Vec<_> = position.jumps().collect();
+                let jump = jumps[rng.below(jumps.len())];
+                position = position.play(jump).expect("a legal jump");
+            }
+            (position, steps)
+        })
+        .collect()
+}
+
+#[test]
+fn knights_answers_100000_boards() {
+    const BOARDS: usize = 100_000;
+    let walks = random_walks(BOARDS, 2005);
+    let mut input = format!("{BOARDS}\n");
+    for (position, _) in &walks {
+        input.push_str(&position.to_string());
+        input.push('\n');
+    }
+    let result = run_command(command("knights", true), &[], input.as_bytes());
+    assert_success(&result, "100,000 boards");
+    let answers: Vec<i64> = result
+        .stdout
+        .lines()
+        .map(|line| {
+            line.parse()
+                .unwrap_or_else(|_| panic!("not a number: {line:?}"))
+        })
+        .collect();
+    assert_eq!(answers.len(), BOARDS);
+    for (index, (&answer, &(_, steps))) in answers.iter().zip(&walks).enumerate() {
+        // A walk of `steps` jumps bounds the distance, and every jump flips the
+        // colour of the empty cell's square, so the parities agree.
+        assert!(
+            (0..=steps as i64).contains(&answer) && (steps as i64 - answer) % 2 == 0,
+            "board {}: answer {answer} after a walk of {steps}",
+            index + 1
+        );
+    }
+    // Exact answers for a few hundred, from the library's own BFS.
+    let limits = Limits::new().with_max_depth(15);
+    for (index, (position, _)) in walks.iter().enumerate().step_by(BOARDS / 300) {
+        let expected = match Engine::Bfs.solve(&Knights, *position, &limits).outcome {
+            Outcome::Solved(path) => path.len() as i64,
+            other => panic!("board {}: {other:?}", index + 1),
+        };
+        assert_eq!(answers[index], expected, "board {}", index + 1);
+    }
+}
