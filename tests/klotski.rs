@@ -282,9 +282,9 @@ fn bad_boards_say_what_and_where() {
         ),
         (
             "2442/2442/2332/2112/1011",
-            &["1 empty cells", "at least two"],
+            &["too few empty cells", "found 1", "at least two"],
         ),
-        ("VBBV/VBBV/VHHV/VSSV/SSSS", &["0 empty cells"]),
+        ("VBBV/VBBV/VHHV/VSSV/SSSS", &["found 0"]),
         (
             "aBBb/aBBb/cdde/cfge/hi.f",
             &["piece 'f'", "row 3, column 1", "row 4, column 3"],

@@ -108,7 +108,7 @@ pub enum LayoutError {
         at: CellPosition,
     },
     /// Fewer than two empty cells.
-    #[error("{found} empty cells: at least two are needed")]
+    #[error("too few empty cells: found {found}, at least two are needed")]
     TooFewEmptyCells {
         /// Empty cells found.
         found: usize,
