@@ -1,6 +1,8 @@
 //! Klotski: optima, paths, the component of 横刀立马, heuristics, the catalog,
 //! text formats and codes.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 
 use proptest::prelude::*;
@@ -320,47 +322,11 @@ fn bad_boards_say_what_and_where() {
     ));
 }
 
-/// A random legal layout, built without the ranking code: the general somewhere,
-/// then each free cell in row-major order gets a random item that fits.
-fn random_layout() -> impl Strategy<Value = Layout> {
-    (0usize..12, prop::collection::vec(0u8..4, 16)).prop_filter_map(
-        "fewer than two empty cells",
-        |(general, choices)| {
-            let anchor = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14][general];
-            let mut cells: [Option<char>; 20] = [None; 20];
-            for offset in [0, 1, 4, 5] {
-                cells[anchor + offset] = Some('4');
-            }
-            let mut choices = choices.into_iter();
-            for cell in 0..20 {
-                if cells[cell].is_some() {
-                    continue;
-                }
-                let (row, col) = (cell / 4, cell % 4);
-                match choices.next().unwrap_or(0) {
-                    1 => cells[cell] = Some('1'),
-                    2 if row < 4 && cells[cell + 4].is_none() => {
-                        cells[cell] = Some('2');
-                        cells[cell + 4] = Some('2');
-                    }
-                    3 if col < 3 && cells[cell + 1].is_none() => {
-                        cells[cell] = Some('3');
-                        cells[cell + 1] = Some('3');
-                    }
-                    _ => cells[cell] = Some('0'),
-                }
-            }
-            let text: String = cells.iter().map(|cell| cell.unwrap_or('0')).collect();
-            text.parse::<Layout>().ok()
-        },
-    )
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
-    fn text_forms_and_codes_round_trip(layout in random_layout()) {
+    fn text_forms_and_codes_round_trip(layout in common::random_layout()) {
         prop_assert!(layout.empty_cells() >= 2);
         prop_assert_eq!(layout.to_shape_digits().parse::<Layout>(), Ok(layout));
         prop_assert_eq!(layout.to_shape_letters().parse::<Layout>(), Ok(layout));
@@ -391,7 +357,7 @@ proptest! {
     }
 
     #[test]
-    fn searches_from_random_layouts_agree(layout in random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+    fn searches_from_random_layouts_agree(layout in common::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
         let puzzle = Klotski::new(metric);
         let limits = Limits::new().with_max_states(200_000);
         let reference = Engine::Bfs.solve(&puzzle, layout, &limits).outcome;

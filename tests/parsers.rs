@@ -6,6 +6,8 @@
 //!
 //! The unit tests at the end are regressions for bugs found this way.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::sample::select;
 use puzzle_search::klotski::{
@@ -19,46 +21,10 @@ use puzzle_search::knights::{
 // Generators
 // ---------------------------------------------------------------------------
 
-/// A legal layout built without the library's ranking code: the general
-/// somewhere, then each free cell in row-major order gets a random item that fits.
-fn built_layout() -> impl Strategy<Value = Layout> {
-    (0usize..12, prop::collection::vec(0u8..6, 16)).prop_filter_map(
-        "fewer than two empty cells",
-        |(general, choices)| {
-            let anchor = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14][general];
-            let mut cells = [None::<char>; 20];
-            for offset in [0, 1, 4, 5] {
-                cells[anchor + offset] = Some('4');
-            }
-            let mut choices = choices.into_iter();
-            for cell in 0..20 {
-                if cells[cell].is_some() {
-                    continue;
-                }
-                let (row, col) = (cell / 4, cell % 4);
-                match choices.next().unwrap_or(0) {
-                    1 => cells[cell] = Some('1'),
-                    2 if row < 4 && cells[cell + 4].is_none() => {
-                        cells[cell] = Some('2');
-                        cells[cell + 4] = Some('2');
-                    }
-                    3 if col < 3 && cells[cell + 1].is_none() => {
-                        cells[cell] = Some('3');
-                        cells[cell + 1] = Some('3');
-                    }
-                    _ => cells[cell] = Some('0'),
-                }
-            }
-            let text: String = cells.iter().map(|cell| cell.unwrap_or('0')).collect();
-            text.parse::<Layout>().ok()
-        },
-    )
-}
-
 /// Any legal layout: built cell by cell, drawn by rank, or from the catalog.
 fn layout() -> impl Strategy<Value = Layout> {
     prop_oneof![
-        2 => built_layout(),
+        2 => common::random_layout(),
         2 => (0..LAYOUT_COUNT).prop_map(|rank| ShortCode::new(rank).unwrap().layout()),
         1 => select(catalog::ENTRIES.to_vec()).prop_map(|entry| entry.layout()),
     ]

@@ -370,14 +370,14 @@ impl Layout {
 
     /// The 20 shape digits, row by row without separators: the canonical text.
     pub fn to_shape_digits(self) -> String {
-        self.cell_symbols(|shape| shape.digit(), '0')
+        self.cell_symbols(|piece| piece.shape.digit(), '0')
             .into_iter()
             .collect()
     }
 
     /// The shape letters, rows separated by `/`: `VBBV/VBBV/VHHV/VSSV/S..S`.
     pub fn to_shape_letters(self) -> String {
-        let symbols = self.cell_symbols(|shape| shape.letter(), '.');
+        let symbols = self.cell_symbols(|piece| piece.shape.letter(), '.');
         let rows: Vec<String> = symbols
             .chunks(COLUMNS)
             .map(|row| row.iter().collect())
@@ -385,35 +385,11 @@ impl Layout {
         rows.join("/")
     }
 
-    /// One symbol per cell: `symbol(shape)` for covered cells, `empty` for the rest.
-    fn cell_symbols(self, symbol: impl Fn(Shape) -> char, empty: char) -> [char; CELLS] {
+    /// One symbol per cell: `symbol(piece)` for covered cells, `empty` for the rest.
+    fn cell_symbols(self, mut symbol: impl FnMut(Piece) -> char, empty: char) -> [char; CELLS] {
         let mut cells = [empty; CELLS];
         for piece in self.pieces() {
-            let mut mask = piece.cells();
-            while mask != 0 {
-                let cell = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                if let Some(slot) = cells.get_mut(cell) {
-                    *slot = symbol(piece.shape);
-                }
-            }
-        }
-        cells
-    }
-
-    /// One label per cell: `B` for the general, `a`, `b`, `c`, ... for the other
-    /// pieces in the order of their top-left cells, `.` for empty cells.
-    pub fn labels(self) -> [char; CELLS] {
-        let mut cells = ['.'; CELLS];
-        let mut next_label = 'a';
-        for piece in self.pieces() {
-            let label = if piece.shape == Shape::General {
-                'B'
-            } else {
-                let label = next_label;
-                next_label = char::from_u32(u32::from(next_label) + 1).unwrap_or('?');
-                label
-            };
+            let label = symbol(piece);
             let mut mask = piece.cells();
             while mask != 0 {
                 let cell = mask.trailing_zeros() as usize;
@@ -424,6 +400,19 @@ impl Layout {
             }
         }
         cells
+    }
+
+    /// One label per cell: `B` for the general, `a`, `b`, `c`, ... for the other
+    /// pieces in the order of their top-left cells, `.` for empty cells.
+    pub fn labels(self) -> [char; CELLS] {
+        let mut others = ('a'..='z').chain('A'..='Z');
+        self.cell_symbols(
+            |piece| match piece.shape {
+                Shape::General => 'B',
+                _ => others.next().unwrap_or('?'),
+            },
+            '.',
+        )
     }
 }
 
