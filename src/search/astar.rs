@@ -6,8 +6,9 @@
 
 use super::limits::Budget;
 use super::table::KeyMap;
-use super::{Limits, Outcome, Path, SearchResult, Stats};
+use super::{Limit, Limits, Outcome, Path, SearchResult, Stats};
 use crate::Puzzle;
+use hashbrown::hash_map::Entry;
 
 /// Every state A* has reached, with the best known way to reach it.
 struct Nodes<S, M> {
@@ -156,8 +157,10 @@ fn run<P: Puzzle>(
         links: Vec::new(),
         costs: Vec::new(),
     };
-    // For each key, the node that reaches it by the fewest moves found so far.
+    // For each key, the node that reaches it by the fewest moves found so far;
+    // a node replaced there by a shorter way is marked superseded.
     let mut best: KeyMap<P::Key, u32> = KeyMap::default();
+    let mut superseded = vec![false];
     let mut open = Open {
         buckets: Vec::new(),
         lowest: 0,
@@ -165,16 +168,18 @@ fn run<P: Puzzle>(
     best.insert(puzzle.encode(&start), nodes.push(start, None, 0));
     open.push(start_bound, 0);
     stats.max_stored = 1;
-    // Children that improve on what is known, with their key and bound.
-    let mut fresh: Vec<Child<P>> = Vec::new();
+    let max_states = budget.max_states();
+    let mut keys = 1;
+    // Children that improve on what is known, with their bound, in the order of
+    // the node indices `best` already gives them.
+    let mut fresh: Vec<(P::Move, P::State, u32)> = Vec::new();
     while let Some(node) = open.pop() {
         let index = node as usize;
+        if superseded[index] {
+            continue;
+        }
         let cost = nodes.costs[index];
         let state = &nodes.states[index];
-        let key = puzzle.encode(state);
-        if best.get(&key) != Some(&node) {
-            continue; // superseded by a shorter way to the same key
-        }
         if puzzle.is_goal(state) {
             return Outcome::Solved(nodes.path_to(index));
         }
@@ -183,33 +188,60 @@ fn run<P: Puzzle>(
         }
         stats.expanded += 1;
         let child_cost = cost + 1;
+        let mut stop = None;
         puzzle.successors(state, |mv, child| {
             stats.generated += 1;
-            let child_key = puzzle.encode(&child);
-            if let Some(&known) = best.get(&child_key) {
-                if nodes.costs[known as usize] <= child_cost {
-                    return;
-                }
-            }
-            let bound = child_cost.saturating_add(puzzle.heuristic(&child));
-            if bound > max_depth {
-                depth_cut = true;
+            if stop.is_some() {
                 return;
             }
-            fresh.push((child_key, mv, child, bound));
-        });
-        for (child_key, mv, child, bound) in fresh.drain(..) {
-            let is_new = !best.contains_key(&child_key);
-            if is_new {
-                if let Err(limit) = budget.admit(best.len() + 1) {
-                    return Outcome::LimitReached(limit);
+            let child_index = (nodes.states.len() + fresh.len()) as u32;
+            let bound = || child_cost.saturating_add(puzzle.heuristic(&child));
+            let bound = match best.entry(puzzle.encode(&child)) {
+                Entry::Occupied(mut entry) => {
+                    // A sibling met earlier has the same cost and is not in `costs` yet.
+                    let known = *entry.get() as usize;
+                    if nodes
+                        .costs
+                        .get(known)
+                        .is_none_or(|&known_cost| known_cost <= child_cost)
+                    {
+                        return;
+                    }
+                    let bound = bound();
+                    if bound > max_depth {
+                        depth_cut = true;
+                        return;
+                    }
+                    superseded[known] = true;
+                    entry.insert(child_index);
+                    bound
                 }
-            }
+                Entry::Vacant(entry) => {
+                    let bound = bound();
+                    if bound > max_depth {
+                        depth_cut = true;
+                        return;
+                    }
+                    if keys >= max_states {
+                        stop = Some(Limit::States { max: max_states });
+                        return;
+                    }
+                    keys += 1;
+                    entry.insert(child_index);
+                    bound
+                }
+            };
+            fresh.push((mv, child, bound));
+        });
+        if let Some(limit) = stop {
+            return Outcome::LimitReached(limit);
+        }
+        for (mv, child, bound) in fresh.drain(..) {
             let child_index = nodes.push(child, Some((node, mv)), child_cost);
-            best.insert(child_key, child_index);
+            superseded.push(false);
             open.push(bound, child_index);
         }
-        stats.max_stored = stats.max_stored.max(best.len());
+        stats.max_stored = stats.max_stored.max(keys);
     }
     if depth_cut {
         Outcome::LimitReached(budget.depth_limit())
