@@ -5,38 +5,39 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::limits::Budget;
-use super::table::KeyMap;
+use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::{Limit, Limits, Outcome, Path, SearchResult, Stats};
 use crate::Puzzle;
 use hashbrown::hash_map::Entry;
 
-/// Every state A* has reached, with the best known way to reach it.
-struct Nodes<S, M> {
-    states: Vec<S>,
-    /// `links[i]`: the node `states[i]` was reached from and the move between them.
-    links: Vec<Option<(u32, M)>>,
-    /// Moves from the start to `states[i]` along `links`.
-    costs: Vec<u32>,
+/// A state A* has reached, with the best known way to reach it.
+struct Node<S, M> {
+    state: S,
+    /// The node this one was reached from and the move between them.
+    link: Option<(u32, M)>,
+    /// Moves from the start along `link`.
+    cost: u32,
 }
+
+/// Every node, indexed in the order reached.
+struct Nodes<S, M>(Vec<Node<S, M>>);
 
 impl<S: Clone, M: Clone> Nodes<S, M> {
     fn push(&mut self, state: S, link: Option<(u32, M)>, cost: u32) -> u32 {
-        let index = self.states.len() as u32;
-        self.states.push(state);
-        self.links.push(link);
-        self.costs.push(cost);
+        let index = self.0.len() as u32;
+        self.0.push(Node { state, link, cost });
         index
     }
 
     fn path_to(&self, mut index: usize) -> Path<S, M> {
         let mut chain = Vec::new();
-        while let Some((parent, mv)) = &self.links[index] {
+        while let Some((parent, mv)) = &self.0[index].link {
             chain.push((mv, index));
             index = *parent as usize;
         }
-        let mut path = Path::new(self.states[index].clone());
+        let mut path = Path::new(self.0[index].state.clone());
         for (mv, i) in chain.into_iter().rev() {
-            path.push(mv.clone(), self.states[i].clone());
+            path.push(mv.clone(), self.0[i].state.clone());
         }
         path
     }
@@ -50,6 +51,7 @@ struct Open {
 }
 
 impl Open {
+    #[inline]
     fn push(&mut self, f: u32, node: u32) {
         let f = f as usize;
         if f >= self.buckets.len() {
@@ -59,6 +61,7 @@ impl Open {
         self.lowest = self.lowest.min(f);
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<u32> {
         while self.lowest < self.buckets.len() {
             if let Some(node) = self.buckets[self.lowest].pop() {
@@ -152,15 +155,13 @@ fn run<P: Puzzle>(
     if start_bound > max_depth {
         return Outcome::LimitReached(budget.depth_limit());
     }
-    let mut nodes = Nodes {
-        states: Vec::new(),
-        links: Vec::new(),
-        costs: Vec::new(),
-    };
+    let mut nodes = Nodes(Vec::with_capacity(INITIAL_CAPACITY));
     // For each key, the node that reaches it by the fewest moves found so far;
     // a node replaced there by a shorter way is marked superseded.
-    let mut best: KeyMap<P::Key, u32> = KeyMap::default();
-    let mut superseded = vec![false];
+    let mut best: KeyMap<P::Key, u32> =
+        KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default());
+    let mut superseded = Vec::with_capacity(INITIAL_CAPACITY);
+    superseded.push(false);
     let mut open = Open {
         buckets: Vec::new(),
         lowest: 0,
@@ -178,8 +179,8 @@ fn run<P: Puzzle>(
         if superseded[index] {
             continue;
         }
-        let cost = nodes.costs[index];
-        let state = &nodes.states[index];
+        let Node { state, cost, .. } = &nodes.0[index];
+        let cost = *cost;
         if puzzle.is_goal(state) {
             return Outcome::Solved(nodes.path_to(index));
         }
@@ -194,16 +195,16 @@ fn run<P: Puzzle>(
             if stop.is_some() {
                 return;
             }
-            let child_index = (nodes.states.len() + fresh.len()) as u32;
+            let child_index = (nodes.0.len() + fresh.len()) as u32;
             let bound = || child_cost.saturating_add(puzzle.heuristic(&child));
             let bound = match best.entry(puzzle.encode(&child)) {
                 Entry::Occupied(mut entry) => {
-                    // A sibling met earlier has the same cost and is not in `costs` yet.
+                    // A sibling met earlier has the same cost and is not in `nodes` yet.
                     let known = *entry.get() as usize;
                     if nodes
-                        .costs
+                        .0
                         .get(known)
-                        .is_none_or(|&known_cost| known_cost <= child_cost)
+                        .is_none_or(|node| node.cost <= child_cost)
                     {
                         return;
                     }
