@@ -5,7 +5,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::limits::Budget;
-use super::table::KeyMap;
+use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::{follow_keys, Limit, Limits, Outcome, Path, SearchResult, Stats};
 use crate::Backward;
 
@@ -23,9 +23,9 @@ struct Side<P: Backward> {
 impl<P: Backward> Side<P> {
     fn new() -> Self {
         Side {
-            states: Vec::new(),
-            links: Vec::new(),
-            index: KeyMap::default(),
+            states: Vec::with_capacity(INITIAL_CAPACITY),
+            links: Vec::with_capacity(INITIAL_CAPACITY),
+            index: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
             layer_start: 0,
             depth: 0,
         }
