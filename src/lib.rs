@@ -9,7 +9,12 @@
 //!   [`bidirectional_bfs`](search::bidirectional_bfs), [`astar`](search::astar)
 //!   and [`idastar`](search::idastar) — and what they share: [`Limits`](search::Limits),
 //!   [`Outcome`](search::Outcome), [`Path`](search::Path) and [`Stats`](search::Stats).
+//! * [`klotski`] solves Klotski (华容道): every legal layout, three move metrics,
+//!   five text formats, mirror folding and the catalog of named layouts.
 //! * [`knights`] solves the 5×5 knight puzzle (骑士精神) and reads its SCOI2005 input format.
+//! * [`atlas`] maps whole state spaces: the exact distance to the goal of every
+//!   state and the connected components, for any puzzle ranked into a dense index,
+//!   with ready-made atlases of all Klotski layouts and all knight positions.
 //!
 //! ## A puzzle of your own in a few lines
 //!
@@ -83,6 +88,7 @@
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
 
+pub mod atlas;
 pub mod klotski;
 pub mod knights;
 mod puzzle;

@@ -281,12 +281,12 @@ fn klotski_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
         (
             "one empty cell",
             "2442/2442/2332/2112/1011",
-            vec!["1 empty cell", "at least two"],
+            vec!["too few empty cells: found 1", "at least two"],
         ),
         (
             "no empty cell",
             "2442/2442/2332/2112/1111",
-            vec!["0 empty cell", "at least two"],
+            vec!["too few empty cells: found 0", "at least two"],
         ),
         (
             "CommonCode with the general off the board",

@@ -47,10 +47,12 @@
 
 mod dense;
 mod endgame;
+mod layers;
 mod parse;
 
 pub use dense::POSITION_COUNT;
 pub use endgame::{EndgameTable, TabledKnights};
+pub(crate) use layers::distances as layered_distances;
 pub use parse::{parse_input, parse_input_bytes, KnightsInputError, ParsePositionError};
 
 use crate::search::{idastar, Limits};

@@ -132,14 +132,6 @@ pub fn astar<P: Puzzle>(
     SearchResult { outcome, stats }
 }
 
-/// A child worth adding: its key, the move to it, the state, and its `f` bound.
-type Child<P> = (
-    <P as Puzzle>::Key,
-    <P as Puzzle>::Move,
-    <P as Puzzle>::State,
-    u32,
-);
-
 fn run<P: Puzzle>(
     puzzle: &P,
     start: P::State,

@@ -1,0 +1,451 @@
+//! Maps a whole state space: every Klotski layout or every knight position.
+//!
+//! ```text
+//! cargo run --release --example atlas -- klotski [--metric step|slide|piece] [OPTIONS]
+//! cargo run --release --example atlas -- knights [OPTIONS]
+//! ```
+//!
+//! Prints a summary for people on standard output, with a progress bar on
+//! standard error. Options: `--json FILE` (the summary as one JSON object),
+//! `--svg FILE` (the distance histogram), `--save FILE` / `--load FILE` (the
+//! tables, in the format of `puzzle_search::atlas::file`), `--threads N`.
+//! Bad arguments and unreadable or wrong table files exit with status 2.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use puzzle_search::atlas::klotski::{KlotskiAtlas, KlotskiSummary};
+use puzzle_search::atlas::knights::KnightTable;
+use puzzle_search::atlas::{AtlasError, Options, Phase, Progress};
+use puzzle_search::klotski::{CommonCode, Layout, Metric, ShortCode};
+use serde_json::{json, Value};
+
+/// Maps every Klotski layout or every knight position: exact distances to the
+/// goal, groups, and the hardest states.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    /// The puzzle to map.
+    puzzle: Puzzle,
+    /// The move metric (Klotski only) [default: piece].
+    #[arg(long, value_parser = clap::value_parser!(Metric))]
+    metric: Option<Metric>,
+    /// Write the summary as one JSON object to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Draw the distance histogram as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Save the tables to FILE.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Load the tables from FILE instead of computing them.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Puzzle {
+    /// Klotski (华容道): all 29,334,498 layouts.
+    Klotski,
+    /// The 5×5 knight puzzle (骑士精神): all 67,603,900 positions.
+    Knights,
+}
+
+/// A failure and the exit status it deserves.
+struct Failure {
+    message: String,
+    status: u8,
+}
+
+impl Failure {
+    /// Bad arguments or a bad table file: status 2.
+    fn usage(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            status: 2,
+        }
+    }
+
+    /// Anything else that went wrong (writing an output file): status 1.
+    fn other(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            status: 1,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("atlas: {}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let started = Instant::now();
+    // Find an unwritable output before the work, not after it. Opening without
+    // truncating keeps a file that is also the one to `--load`.
+    for path in [&args.json, &args.svg, &args.save].into_iter().flatten() {
+        OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|error| Failure::usage(format!("cannot write {}: {error}", path.display())))?;
+    }
+    let mut options = Options::new();
+    if let Some(threads) = args.threads {
+        options = options.with_threads(usize::from(threads));
+    }
+    match args.puzzle {
+        Puzzle::Klotski => klotski(args, &options, started),
+        Puzzle::Knights => {
+            if args.metric.is_some() {
+                return Err(Failure::usage("--metric applies to klotski only"));
+            }
+            knights(args, &options, started)
+        }
+    }
+}
+
+fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
+    let metric = args.metric.unwrap_or_default();
+    let bar = progress_bar();
+    let mut progress = |report: Progress| show(&bar, report);
+    let atlas = match &args.load {
+        Some(path) => {
+            bar.set_message(format!("loading {}", path.display()));
+            KlotskiAtlas::load(open(path)?, metric).map_err(|error| load_failure(path, &error))?
+        }
+        None => KlotskiAtlas::build(metric, options, &mut progress)
+            .map_err(|error| Failure::other(error.to_string()))?,
+    };
+    if let Some(path) = &args.save {
+        bar.set_message(format!("saving {}", path.display()));
+        atlas
+            .save(create(path)?)
+            .map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))?;
+    }
+    let summary = atlas.summary(options, &mut progress);
+    bar.finish_and_clear();
+    let elapsed_ms = started.elapsed().as_millis();
+    print_klotski(&summary).map_err(|error| Failure::other(error.to_string()))?;
+    if let Some(path) = &args.json {
+        write_json(path, &klotski_json(&summary, elapsed_ms))?;
+    }
+    if let Some(path) = &args.svg {
+        let title = format!("Klotski: layouts by distance to the exit ({metric} metric)");
+        draw_histogram(path, &title, "layouts", &summary.histogram, true)?;
+    }
+    Ok(())
+}
+
+fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
+    let bar = progress_bar();
+    let table = match &args.load {
+        Some(path) => {
+            bar.set_message(format!("loading {}", path.display()));
+            KnightTable::load(open(path)?).map_err(|error| load_failure(path, &error))?
+        }
+        None => KnightTable::build(options, &mut |report| show(&bar, report))
+            .map_err(|error| Failure::other(error.to_string()))?,
+    };
+    if let Some(path) = &args.save {
+        bar.set_message(format!("saving {}", path.display()));
+        table
+            .save(create(path)?)
+            .map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))?;
+    }
+    bar.finish_and_clear();
+    let elapsed_ms = started.elapsed().as_millis();
+    let histogram = table.histogram();
+    let positions = table.distances().len();
+    print_knights(positions, table.diameter(), &histogram)
+        .map_err(|error| Failure::other(error.to_string()))?;
+    if let Some(path) = &args.json {
+        let summary = json!({
+            "puzzle": "knights",
+            "positions": positions,
+            "diameter": table.diameter(),
+            "histogram": histogram,
+            "elapsed_ms": elapsed_ms,
+        });
+        write_json(path, &summary)?;
+    }
+    if let Some(path) = &args.svg {
+        let title = "Knight puzzle: positions by distance to the target";
+        draw_histogram(path, title, "positions", &histogram, false)?;
+    }
+    Ok(())
+}
+
+fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::new(0);
+    let style = ProgressStyle::with_template(
+        "{msg:24} [{bar:40}] {human_pos}/{human_len} states ({elapsed}, eta {eta})",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+fn show(bar: &ProgressBar, report: Progress) {
+    bar.set_length(report.total);
+    bar.set_position(report.done);
+    match report.phase {
+        Phase::Distances => bar.set_message(format!("distances: layer {}", report.depth)),
+        phase => bar.set_message(phase.name()),
+    }
+}
+
+fn open(path: &Path) -> Result<BufReader<File>, Failure> {
+    File::open(path)
+        .map(BufReader::new)
+        .map_err(|error| Failure::usage(format!("cannot open {}: {error}", path.display())))
+}
+
+fn create(path: &Path) -> Result<BufWriter<File>, Failure> {
+    File::create(path)
+        .map(BufWriter::new)
+        .map_err(|error| Failure::other(format!("cannot create {}: {error}", path.display())))
+}
+
+fn load_failure(path: &Path, error: &AtlasError) -> Failure {
+    Failure::usage(format!("cannot load {}: {error}", path.display()))
+}
+
+fn write_json(path: &Path, value: &Value) -> Result<(), Failure> {
+    let write = || -> io::Result<()> {
+        let mut out = create(path).map_err(|failure| io::Error::other(failure.message))?;
+        serde_json::to_writer(&mut out, value)?;
+        writeln!(out)?;
+        out.flush()
+    };
+    write().map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+fn codes(layout: Layout) -> (CommonCode, ShortCode) {
+    (CommonCode::from(layout), ShortCode::from(layout))
+}
+
+fn print_klotski(summary: &KlotskiSummary) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let percent = |part: u64, whole: u64| 100.0 * part as f64 / whole.max(1) as f64;
+    writeln!(out, "Klotski atlas, {} metric", summary.metric)?;
+    writeln!(out, "  layouts       {:>12}", grouped(summary.layouts))?;
+    writeln!(
+        out,
+        "  groups        {:>12}   largest: {} layouts",
+        grouped(u64::from(summary.groups)),
+        grouped(u64::from(summary.largest_group))
+    )?;
+    writeln!(
+        out,
+        "  solvable      {:>12}   ({:.1}% of all layouts)",
+        grouped(summary.solvable),
+        percent(summary.solvable, summary.layouts)
+    )?;
+    match summary.max_distance {
+        Some(max) => writeln!(
+            out,
+            "  max distance  {max:>12}   {} layout(s) need that many moves",
+            summary.hardest_count
+        )?,
+        None => writeln!(out, "  max distance             -   no layout is solvable")?,
+    }
+    for &layout in &summary.hardest {
+        let (common, short) = codes(layout);
+        writeln!(out)?;
+        writeln!(out, "  hardest: CommonCode {common} · ShortCode {short}")?;
+        for row in layout.to_string().lines() {
+            writeln!(out, "    {row}")?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Per piece set (V vertical, H horizontal, S soldiers besides the general):"
+    )?;
+    writeln!(
+        out,
+        "   V  H  S      layouts    groups     solvable   max  hardest (CommonCode, count)"
+    )?;
+    for set in &summary.piece_sets {
+        let hardest = match (set.max_distance, set.hardest.first()) {
+            (Some(_), Some(&layout)) => {
+                let more = set.hardest_count.saturating_sub(1);
+                let more = if more > 0 {
+                    format!(" +{more}")
+                } else {
+                    String::new()
+                };
+                format!("{}{more}", CommonCode::from(layout))
+            }
+            _ => "-".to_owned(),
+        };
+        let max = set
+            .max_distance
+            .map_or("-".to_owned(), |max| max.to_string());
+        writeln!(
+            out,
+            "  {:>2} {:>2} {:>2} {:>12} {:>9} {:>12} {:>5}  {hardest}",
+            set.counts.vertical,
+            set.counts.horizontal,
+            set.counts.soldiers,
+            grouped(set.layouts),
+            grouped(u64::from(set.groups)),
+            grouped(set.solvable),
+            max,
+        )?;
+    }
+    out.flush()
+}
+
+fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u128) -> Value {
+    let max_distance = summary.max_distance;
+    let hardest: Vec<Value> = summary
+        .hardest
+        .iter()
+        .map(|&layout| {
+            let (common, short) = codes(layout);
+            json!({
+                "common_code": common.to_string(),
+                "short_code": short.to_string(),
+                "distance": max_distance,
+            })
+        })
+        .collect();
+    let piece_sets: Vec<Value> = summary
+        .piece_sets
+        .iter()
+        .map(|set| {
+            json!({
+                "vertical": set.counts.vertical,
+                "horizontal": set.counts.horizontal,
+                "soldiers": set.counts.soldiers,
+                "layouts": set.layouts,
+                "groups": set.groups,
+                "solvable": set.solvable,
+                "max_distance": set.max_distance,
+            })
+        })
+        .collect();
+    json!({
+        "puzzle": "klotski",
+        "metric": summary.metric.name(),
+        "layouts": summary.layouts,
+        "groups": summary.groups,
+        "largest_group": summary.largest_group,
+        "solvable": summary.solvable,
+        "max_distance": max_distance,
+        "hardest": hardest,
+        "piece_sets": piece_sets,
+        "elapsed_ms": elapsed_ms,
+    })
+}
+
+fn print_knights(positions: u64, diameter: u32, histogram: &[u64]) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "Knight puzzle table")?;
+    writeln!(out, "  positions  {:>12}", grouped(positions))?;
+    writeln!(out, "  reachable  {:>12}", grouped(histogram.iter().sum()))?;
+    writeln!(out, "  diameter   {diameter:>12}")?;
+    writeln!(out)?;
+    writeln!(out, "  distance     positions")?;
+    for (distance, &count) in histogram.iter().enumerate() {
+        writeln!(out, "  {distance:>8} {:>13}", grouped(count))?;
+    }
+    out.flush()
+}
+
+/// Draws `histogram` (states per distance) as bars; `log` puts the counts on a
+/// logarithmic scale, so that a long thin tail stays visible.
+fn draw_histogram(
+    path: &Path,
+    title: &str,
+    states: &str,
+    histogram: &[u64],
+    log: bool,
+) -> Result<(), Failure> {
+    use plotters::prelude::*;
+
+    let draw = || -> Result<(), Box<dyn std::error::Error>> {
+        let root = SVGBackend::new(path, (1000, 600)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let top = histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
+        let columns = -0.5..histogram.len() as f64 - 0.5;
+        let mut builder = ChartBuilder::on(&root);
+        builder
+            .caption(title, ("sans-serif", 22))
+            .margin(20)
+            .x_label_area_size(45)
+            .y_label_area_size(90);
+        let bars = histogram
+            .iter()
+            .enumerate()
+            .filter(|&(_, &count)| count > 0)
+            .map(|(distance, &count)| {
+                let x = distance as f64;
+                let low = if log { 1.0 } else { 0.0 };
+                Rectangle::new(
+                    [(x - 0.4, low), (x + 0.4, count as f64)],
+                    BLUE.mix(0.7).filled(),
+                )
+            });
+        let label = |count: &f64| grouped(count.round() as u64);
+        if log {
+            let mut chart = builder.build_cartesian_2d(columns, (1.0..top * 2.0).log_scale())?;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_desc("distance (moves)")
+                .x_label_formatter(&|x| format!("{:.0}", x))
+                .y_desc(format!("{states} (log scale)"))
+                .y_label_formatter(&label)
+                .draw()?;
+            chart.draw_series(bars)?;
+        } else {
+            let mut chart = builder.build_cartesian_2d(columns, 0.0..top * 1.05)?;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_desc("distance (moves)")
+                .x_label_formatter(&|x| format!("{:.0}", x))
+                .y_desc(states)
+                .y_label_formatter(&label)
+                .draw()?;
+            chart.draw_series(bars)?;
+        }
+        root.present()?;
+        Ok(())
+    };
+    draw().map_err(|error| Failure::other(format!("cannot draw {}: {error}", path.display())))
+}

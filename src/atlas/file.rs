@@ -1,0 +1,327 @@
+//! The table file: distances (and optionally component labels) on disk.
+//!
+//! A table file is a 64-byte header followed by the tables, all integers
+//! little-endian:
+//!
+//! | offset | size | content |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `PZATLAS1` |
+//! | 8 | 24 | the space's name in ASCII, zero-padded: `klotski/piece`, `knights`, ... |
+//! | 32 | 8 | `n`, the number of states |
+//! | 40 | 4 | sections: 1 = distances only, 3 = distances and component labels |
+//! | 44 | 4 | reserved, 0 |
+//! | 48 | 8 | checksum of everything after the header (see below) |
+//! | 56 | 8 | reserved, 0 |
+//! | 64 | `n` | distances, one byte per state by rank, 255 for unreachable |
+//! | 64 + `n` | `4n` | component labels, one `u32` per state by rank (section 2 only) |
+//!
+//! The file must be exactly that long. The checksum folds the data as
+//! little-endian 64-bit words (the last one zero-padded): starting from
+//! `0x243F_6A88_85A3_08D3`, each word `w` turns `h` into
+//! `(h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)`; it guards
+//! against a damaged file, not a forged one.
+//!
+//! Loading checks all of this and names the first thing that is wrong: a file
+//! that is not a table, the table of another space or size, a truncated or
+//! overlong file, a bad checksum, or labels that are not numbered as
+//! [`components`](super::components) numbers them.
+//!
+//! ```
+//! use puzzle_search::atlas::{file, Distances};
+//!
+//! let distances = Distances::from_bytes(vec![0, 1, 2, 255]);
+//! let mut bytes = Vec::new();
+//! file::save(&mut bytes, "toy", &distances, None)?;
+//! assert_eq!(bytes.len(), 64 + 4);
+//! let (loaded, components) = file::load(&bytes[..], "toy", 4)?;
+//! assert_eq!(loaded, distances);
+//! assert!(components.is_none());
+//!
+//! let error = file::load(&bytes[..60], "toy", 4).unwrap_err();
+//! assert!(error.to_string().contains("truncated"));
+//! let error = file::load(&bytes[..], "other", 4).unwrap_err();
+//! assert!(error.to_string().contains("\"toy\""));
+//! # Ok::<(), puzzle_search::atlas::AtlasError>(())
+//! ```
+
+use std::io::{self, Read, Write};
+
+use super::{table_len, AtlasError, Components, Distances};
+
+/// The first eight bytes of every table file.
+pub const MAGIC: &[u8; 8] = b"PZATLAS1";
+
+/// The size of the header.
+pub const HEADER_LEN: usize = 64;
+
+/// The longest space name the header holds.
+pub const NAME_LEN: usize = 24;
+
+const DISTANCES: u32 = 1;
+const COMPONENTS: u32 = 2;
+
+/// What is wrong with a table file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// The file does not start with [`MAGIC`].
+    #[error("not a puzzle-search table file (it does not start with \"PZATLAS1\")")]
+    NotATable,
+    /// The file holds the table of another space.
+    #[error("the file holds the table of {found:?}, not of {expected:?}")]
+    WrongSpace {
+        /// The space asked for.
+        expected: String,
+        /// The space in the file.
+        found: String,
+    },
+    /// The file holds a table of another number of states.
+    #[error("the file holds {found} states, expected {expected}")]
+    WrongSize {
+        /// The number asked for.
+        expected: u64,
+        /// The number in the file.
+        found: u64,
+    },
+    /// The sections field is not one this version knows.
+    #[error("unknown table sections {0}: expected 1 (distances) or 3 (distances and components)")]
+    UnknownSections(u32),
+    /// The file ends early.
+    #[error("the file is truncated: expected {expected} bytes, found {found}")]
+    Truncated {
+        /// The length the header implies.
+        expected: u64,
+        /// The bytes present.
+        found: u64,
+    },
+    /// The file goes on after the tables.
+    #[error("the file has extra bytes after its {expected} bytes of tables")]
+    TrailingBytes {
+        /// The length the header implies.
+        expected: u64,
+    },
+    /// The checksum does not match the data.
+    #[error("the file is corrupt: its checksum does not match its data")]
+    BadChecksum,
+    /// The component labels are not numbered in order of first appearance.
+    #[error("the file is corrupt: its component labels are not numbered in order")]
+    BadLabels,
+    /// The space's name does not fit in the header.
+    #[error("the space name {0:?} is longer than 24 bytes")]
+    NameTooLong(String),
+}
+
+/// The running checksum of the data after the header.
+#[derive(Clone, Copy)]
+struct Checksum {
+    hash: u64,
+    /// Bytes of a word not yet complete, and how many.
+    pending: [u8; 8],
+    pending_len: usize,
+}
+
+impl Checksum {
+    fn new() -> Self {
+        Checksum {
+            hash: 0x243F_6A88_85A3_08D3,
+            pending: [0; 8],
+            pending_len: 0,
+        }
+    }
+
+    fn word(&mut self, word: u64) {
+        self.hash = (self.hash ^ word)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        while self.pending_len > 0 && !bytes.is_empty() {
+            self.pending[self.pending_len] = bytes[0];
+            self.pending_len += 1;
+            bytes = &bytes[1..];
+            if self.pending_len == 8 {
+                self.word(u64::from_le_bytes(self.pending));
+                self.pending_len = 0;
+            }
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut buffer = [0; 8];
+            buffer.copy_from_slice(word);
+            self.word(u64::from_le_bytes(buffer));
+        }
+        for &byte in words.remainder() {
+            self.pending[self.pending_len] = byte;
+            self.pending_len += 1;
+        }
+    }
+
+    fn finish(mut self) -> u64 {
+        if self.pending_len > 0 {
+            self.pending[self.pending_len..].fill(0);
+            self.word(u64::from_le_bytes(self.pending));
+        }
+        self.hash
+    }
+}
+
+/// Labels per block when converting between `u32`s and bytes.
+const BLOCK: usize = 1 << 16;
+
+/// Writes `distances`, and `components` if given, as the table of space `name`.
+///
+/// # Errors
+///
+/// [`FileError::NameTooLong`], or the writer's error.
+pub fn save(
+    mut writer: impl Write,
+    name: &str,
+    distances: &Distances,
+    components: Option<&Components>,
+) -> Result<(), AtlasError> {
+    if name.len() > NAME_LEN {
+        return Err(FileError::NameTooLong(name.to_owned()).into());
+    }
+    let mut checksum = Checksum::new();
+    checksum.update(distances.as_bytes());
+    if let Some(components) = components {
+        for block in components.labels().chunks(BLOCK) {
+            checksum.update(&label_bytes(block));
+        }
+    }
+    let mut header = [0u8; HEADER_LEN];
+    header[..8].copy_from_slice(MAGIC);
+    header[8..8 + name.len()].copy_from_slice(name.as_bytes());
+    header[32..40].copy_from_slice(&distances.len().to_le_bytes());
+    let sections = DISTANCES | if components.is_some() { COMPONENTS } else { 0 };
+    header[40..44].copy_from_slice(&sections.to_le_bytes());
+    header[48..56].copy_from_slice(&checksum.finish().to_le_bytes());
+    writer.write_all(&header)?;
+    writer.write_all(distances.as_bytes())?;
+    if let Some(components) = components {
+        for block in components.labels().chunks(BLOCK) {
+            writer.write_all(&label_bytes(block))?;
+        }
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+fn label_bytes(labels: &[u32]) -> Vec<u8> {
+    labels
+        .iter()
+        .flat_map(|label| label.to_le_bytes())
+        .collect()
+}
+
+/// Reads the table of space `name` with `states` states, checking everything
+/// the header promises (see the [module docs](self)).
+///
+/// # Errors
+///
+/// A [`FileError`] naming what is wrong, or the reader's error.
+pub fn load(
+    mut reader: impl Read,
+    name: &str,
+    states: u64,
+) -> Result<(Distances, Option<Components>), AtlasError> {
+    let mut header = [0u8; HEADER_LEN];
+    let read = read_fully(&mut reader, &mut header)?;
+    if read < MAGIC.len() || &header[..8] != MAGIC {
+        return Err(FileError::NotATable.into());
+    }
+    if read < HEADER_LEN {
+        return Err(FileError::Truncated {
+            expected: HEADER_LEN as u64,
+            found: read as u64,
+        }
+        .into());
+    }
+    let found_name: String = header[8..32]
+        .iter()
+        .take_while(|&&byte| byte != 0)
+        .map(|&byte| char::from(byte))
+        .collect();
+    if found_name != name {
+        return Err(FileError::WrongSpace {
+            expected: name.to_owned(),
+            found: found_name,
+        }
+        .into());
+    }
+    let field = |range: core::ops::Range<usize>| {
+        let mut bytes = [0u8; 8];
+        bytes[..range.len()].copy_from_slice(&header[range]);
+        u64::from_le_bytes(bytes)
+    };
+    let found_states = field(32..40);
+    if found_states != states {
+        return Err(FileError::WrongSize {
+            expected: states,
+            found: found_states,
+        }
+        .into());
+    }
+    let sections = field(40..44) as u32;
+    let with_components = match sections {
+        DISTANCES => false,
+        s if s == DISTANCES | COMPONENTS => true,
+        other => return Err(FileError::UnknownSections(other).into()),
+    };
+    let expected = HEADER_LEN as u64 + states * if with_components { 5 } else { 1 };
+    let truncated = |found: u64| FileError::Truncated { expected, found };
+    let mut checksum = Checksum::new();
+    let mut distances = vec![0u8; table_len(states)?];
+    let read = read_fully(&mut reader, &mut distances)?;
+    if read < distances.len() {
+        return Err(truncated(HEADER_LEN as u64 + read as u64).into());
+    }
+    checksum.update(&distances);
+    let components = if with_components {
+        let mut labels = Vec::with_capacity(distances.len());
+        let mut buffer = vec![0u8; 4 * BLOCK];
+        while labels.len() < distances.len() {
+            let want = 4 * BLOCK.min(distances.len() - labels.len());
+            let read = read_fully(&mut reader, &mut buffer[..want])?;
+            if read < want {
+                let found = HEADER_LEN + distances.len() + 4 * labels.len() + read;
+                return Err(truncated(found as u64).into());
+            }
+            checksum.update(&buffer[..want]);
+            labels.extend(
+                buffer[..want]
+                    .chunks_exact(4)
+                    .map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]])),
+            );
+        }
+        Some(labels)
+    } else {
+        None
+    };
+    if read_fully(&mut reader, &mut [0u8; 1])? > 0 {
+        return Err(FileError::TrailingBytes { expected }.into());
+    }
+    if checksum.finish() != field(48..56) {
+        return Err(FileError::BadChecksum.into());
+    }
+    let components = match components {
+        Some(labels) => Some(Components::from_labels(labels).ok_or(FileError::BadLabels)?),
+        None => None,
+    };
+    Ok((Distances::from_bytes(distances), components))
+}
+
+/// Reads until `buffer` is full or the input ends; returns the bytes read.
+fn read_fully(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(filled)
+}

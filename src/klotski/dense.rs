@@ -1,0 +1,248 @@
+//! Klotski as dense spaces for the [`atlas`](crate::atlas): all 29,334,498
+//! layouts ranked by their [`ShortCode`](super::ShortCode), or the layouts of one
+//! piece set.
+
+use core::ops::Range;
+
+use super::codes::{self, LAYOUT_COUNT};
+use super::layout::{Layout, PieceCounts, Shape, FULL};
+use super::{Klotski, Metric, Move, GOAL_ANCHOR};
+use crate::atlas::DenseSpace;
+use crate::{Backward, Puzzle};
+
+/// All legal layouts, ranked by ShortCode (CommonCode order), under the
+/// puzzle's metric. Mirror folding plays no part: the space numbers layouts.
+///
+/// ```
+/// use puzzle_search::atlas::DenseSpace;
+/// use puzzle_search::klotski::{Klotski, Layout, Metric, ShortCode};
+///
+/// let space = Klotski::new(Metric::Piece);
+/// let layout: Layout = "1A9BF0C".parse()?;
+/// assert_eq!(space.len(), 29_334_498);
+/// assert_eq!(space.rank(&layout), 4_091_296);
+/// assert_eq!(space.rank(&layout), u64::from(ShortCode::from(layout).rank()));
+/// assert_eq!(space.unrank(4_091_296), layout);
+/// # Ok::<(), puzzle_search::klotski::LayoutError>(())
+/// ```
+impl DenseSpace for Klotski {
+    fn len(&self) -> u64 {
+        u64::from(LAYOUT_COUNT)
+    }
+
+    #[inline]
+    fn rank(&self, layout: &Layout) -> u64 {
+        u64::from(codes::rank(*layout))
+    }
+
+    fn unrank(&self, rank: u64) -> Layout {
+        codes::unrank(clamp(rank).min(LAYOUT_COUNT - 1))
+    }
+
+    fn for_each_state(&self, ranks: Range<u64>, mut visit: impl FnMut(u64, Layout)) {
+        codes::for_each_layout(clamp(ranks.start)..clamp(ranks.end), |rank, layout| {
+            visit(u64::from(rank), layout)
+        });
+    }
+
+    /// The solved layouts: their ranks are one range, as the general's anchor
+    /// leads the CommonCode.
+    fn for_each_goal(&self, mut emit: impl FnMut(Layout)) {
+        codes::for_each_layout(codes::solved_ranks(), |_, layout| emit(layout));
+    }
+}
+
+/// A rank as a `u32`, capped at [`LAYOUT_COUNT`].
+fn clamp(rank: u64) -> u32 {
+    u32::try_from(rank).map_or(LAYOUT_COUNT, |rank| rank.min(LAYOUT_COUNT))
+}
+
+/// The layouts of one piece set (one general and given numbers of vertical,
+/// horizontal and soldier pieces) as a dense space, in CommonCode order.
+///
+/// Moves never change the pieces, so a piece set is closed under moves and its
+/// atlas is the full atlas restricted to it. It is much smaller, which makes it
+/// handy for tests and for studying one family of layouts.
+///
+/// ```
+/// use puzzle_search::atlas::DenseSpace;
+/// use puzzle_search::klotski::{Metric, PieceCounts, PieceSetSpace};
+///
+/// // The general and two soldiers: 12 places for the general, C(16, 2) for the soldiers.
+/// let counts = PieceCounts { vertical: 0, horizontal: 0, soldiers: 2 };
+/// let space = PieceSetSpace::new(Metric::Piece, counts).unwrap();
+/// assert_eq!(space.len(), 12 * 120);
+/// let layout = space.unrank(100);
+/// assert_eq!(layout.counts(), counts);
+/// assert_eq!(space.rank(&layout), 100);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PieceSetSpace {
+    puzzle: Klotski,
+    counts: PieceCounts,
+    /// The layouts in CommonCode order.
+    layouts: Vec<Layout>,
+    /// Their ShortCode ranks, increasing.
+    ranks: Vec<u32>,
+}
+
+impl PieceSetSpace {
+    /// The layouts with exactly these pieces besides the general, under
+    /// `metric`; `None` if they leave fewer than two cells empty.
+    pub fn new(metric: Metric, counts: PieceCounts) -> Option<Self> {
+        let pieces = 4
+            + 2 * usize::from(counts.vertical)
+            + 2 * usize::from(counts.horizontal)
+            + usize::from(counts.soldiers);
+        let empty = super::CELLS
+            .checked_sub(pieces)
+            .filter(|&empty| empty >= 2)?;
+        let mut layouts = Vec::new();
+        for general in 0..super::CELLS as u8 {
+            let cells = Shape::General.footprint() << general;
+            if Shape::General.fits(FULL) >> general & 1 == 1 {
+                fill(general, cells, counts, empty, [0; 3], &mut layouts);
+            }
+        }
+        let ranks = layouts.iter().map(|&layout| codes::rank(layout)).collect();
+        Some(PieceSetSpace {
+            puzzle: Klotski::new(metric).with_mirror_folding(false),
+            counts,
+            layouts,
+            ranks,
+        })
+    }
+
+    /// The pieces besides the general.
+    pub fn counts(&self) -> PieceCounts {
+        self.counts
+    }
+
+    /// The move metric.
+    pub fn metric(&self) -> Metric {
+        self.puzzle.metric()
+    }
+
+    /// The layouts, in CommonCode order (the order of the dense index).
+    pub fn layouts(&self) -> &[Layout] {
+        &self.layouts
+    }
+}
+
+/// Places the pieces left on the cells not in `covered` in CommonCode order:
+/// row-major by top-left cell, and at each cell empty before horizontal before
+/// vertical before soldier, so `out` comes out sorted.
+fn fill(
+    general: u8,
+    covered: u32,
+    left: PieceCounts,
+    empty: usize,
+    placed: [u32; 3],
+    out: &mut Vec<Layout>,
+) {
+    let free = !covered & FULL;
+    if free == 0 {
+        out.push(Layout::from_parts(general, placed[0], placed[1], placed[2]));
+        return;
+    }
+    let cell = free.trailing_zeros();
+    let bit = 1 << cell;
+    if empty > 0 {
+        fill(general, covered | bit, left, empty - 1, placed, out);
+    }
+    for (shape, slot) in [
+        (Shape::Horizontal, 1),
+        (Shape::Vertical, 0),
+        (Shape::Soldier, 2),
+    ] {
+        let mut rest = left;
+        let count = match shape {
+            Shape::Vertical => &mut rest.vertical,
+            Shape::Horizontal => &mut rest.horizontal,
+            _ => &mut rest.soldiers,
+        };
+        if *count == 0 || shape.fits(free) & bit == 0 {
+            continue;
+        }
+        *count -= 1;
+        let mut next = placed;
+        next[slot] |= bit;
+        fill(
+            general,
+            covered | shape.footprint() << cell,
+            rest,
+            empty,
+            next,
+            out,
+        );
+    }
+}
+
+impl Puzzle for PieceSetSpace {
+    type State = Layout;
+    type Move = Move;
+    type Key = u64;
+
+    fn encode(&self, layout: &Layout) -> u64 {
+        self.puzzle.encode(layout)
+    }
+
+    #[inline]
+    fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
+        self.puzzle.successors(layout, emit);
+    }
+
+    fn is_goal(&self, layout: &Layout) -> bool {
+        layout.is_solved()
+    }
+
+    fn heuristic(&self, layout: &Layout) -> u32 {
+        self.puzzle.heuristic(layout)
+    }
+}
+
+impl Backward for PieceSetSpace {
+    fn goal_states(&self, start: &Layout, emit: impl FnMut(Layout)) {
+        self.puzzle.goal_states(start, emit);
+    }
+
+    fn predecessors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
+        self.puzzle.predecessors(layout, emit);
+    }
+}
+
+/// Layouts of the piece set in CommonCode order. A layout of another piece set
+/// ranks as [`len`](DenseSpace::len), outside the space.
+impl DenseSpace for PieceSetSpace {
+    fn len(&self) -> u64 {
+        self.layouts.len() as u64
+    }
+
+    #[inline]
+    fn rank(&self, layout: &Layout) -> u64 {
+        let rank = codes::rank(*layout);
+        self.ranks.binary_search(&rank).unwrap_or(self.ranks.len()) as u64
+    }
+
+    fn unrank(&self, rank: u64) -> Layout {
+        let index = usize::try_from(rank).unwrap_or(usize::MAX);
+        let last = self.layouts.len().saturating_sub(1);
+        self.layouts
+            .get(index.min(last))
+            .copied()
+            .unwrap_or_else(|| Layout::from_parts(GOAL_ANCHOR, 0, 0, 0))
+    }
+
+    fn for_each_state(&self, ranks: Range<u64>, mut visit: impl FnMut(u64, Layout)) {
+        let end = self.len().min(ranks.end);
+        for rank in ranks.start..end {
+            visit(rank, self.layouts[rank as usize]);
+        }
+    }
+
+    fn for_each_goal(&self, mut emit: impl FnMut(Layout)) {
+        for layout in self.layouts.iter().filter(|layout| layout.is_solved()) {
+            emit(*layout);
+        }
+    }
+}

@@ -1,0 +1,504 @@
+//! The exhaustive-analysis engine and its atlases, against the search engines
+//! and plain breadth-first searches.
+//!
+//! The full runs (all 29,334,498 Klotski layouts, all 67,603,900 knight
+//! positions) are ignored by default; run them with
+//! `cargo test --release --test atlas -- --ignored`.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use proptest::prelude::*;
+use puzzle_search::atlas::klotski::KlotskiAtlas;
+use puzzle_search::atlas::knights::KnightTable;
+use puzzle_search::atlas::{self, file, AtlasError, DenseSpace, Options, Phase, UNREACHABLE};
+use puzzle_search::klotski::{
+    catalog, CommonCode, Klotski, Layout, Metric, PieceCounts, PieceSetSpace, ShortCode,
+    LAYOUT_COUNT,
+};
+use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
+use puzzle_search::search::{bfs, Engine, Limits, Outcome};
+use puzzle_search::Puzzle;
+
+fn counts(vertical: u8, horizontal: u8, soldiers: u8) -> PieceCounts {
+    PieceCounts {
+        vertical,
+        horizontal,
+        soldiers,
+    }
+}
+
+fn piece_set(metric: Metric, pieces: PieceCounts) -> PieceSetSpace {
+    PieceSetSpace::new(metric, pieces).expect("a legal piece set")
+}
+
+fn hengdaolima() -> Layout {
+    "2442/2442/2332/2112/1001".parse().unwrap()
+}
+
+// ---------------------------------------------------------------- dense indices
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn klotski_ranks_round_trip(rank in 0..LAYOUT_COUNT) {
+        let space = Klotski::new(Metric::Piece);
+        let layout = space.unrank(u64::from(rank));
+        prop_assert_eq!(space.rank(&layout), u64::from(rank));
+        prop_assert_eq!(ShortCode::new(rank).unwrap().layout(), layout);
+        prop_assert_eq!(ShortCode::from(layout).rank(), rank);
+    }
+
+    #[test]
+    fn klotski_scans_match_unranking(start in 0..LAYOUT_COUNT - 64, length in 0u32..64) {
+        let space = Klotski::new(Metric::Step);
+        let range = u64::from(start)..u64::from(start + length);
+        let mut seen = Vec::new();
+        space.for_each_state(range.clone(), |rank, layout| seen.push((rank, layout)));
+        let expected: Vec<_> = range.map(|rank| (rank, space.unrank(rank))).collect();
+        prop_assert_eq!(seen, expected);
+    }
+
+    #[test]
+    fn knight_indices_round_trip(index in 0..POSITION_COUNT) {
+        let position = Position::from_index(index).unwrap();
+        prop_assert_eq!(position.index(), index);
+        prop_assert_eq!(Knights.rank(&position), index);
+        prop_assert_eq!(Knights.unrank(index), position);
+        prop_assert_eq!(Position::from_code(position.code()), Some(position));
+    }
+
+    #[test]
+    fn knight_positions_round_trip(cells in Just((0..25).collect::<Vec<u32>>()).prop_shuffle()) {
+        // A random position: the first cell empty, the next 12 hold `1` knights.
+        let colours = cells[1..13].iter().fold(0, |mask, &cell| mask | 1 << cell);
+        let position = Position::from_code(colours | cells[0] << 25).unwrap();
+        prop_assert!(position.index() < POSITION_COUNT);
+        prop_assert_eq!(Position::from_index(position.index()), Some(position));
+    }
+
+    #[test]
+    fn knight_scans_match_unranking(start in 0..POSITION_COUNT - 300, length in 0u64..300) {
+        let mut seen = Vec::new();
+        Knights.for_each_state(start..start + length, |index, position| seen.push((index, position)));
+        let expected: Vec<_> = (start..start + length)
+            .map(|index| (index, Position::from_index(index).unwrap()))
+            .collect();
+        prop_assert_eq!(seen, expected);
+    }
+}
+
+#[test]
+fn knight_index_extremes_cross_block_boundaries() {
+    // The scan passes from one empty cell's block to the next.
+    let block = POSITION_COUNT / 25;
+    for start in [0, block - 3, 12 * block - 2, POSITION_COUNT - 5] {
+        Knights.for_each_state(start..start + 5, |index, position| {
+            assert_eq!(position.index(), index);
+        });
+    }
+    assert_eq!(Position::from_index(POSITION_COUNT), None);
+}
+
+#[test]
+fn piece_set_spaces_are_their_layouts_in_common_code_order() {
+    for pieces in [counts(0, 0, 2), counts(1, 6, 0), counts(4, 1, 4)] {
+        let space = piece_set(Metric::Piece, pieces);
+        let layouts = space.layouts();
+        assert!(layouts.iter().all(|layout| layout.counts() == pieces));
+        let codes: Vec<CommonCode> = layouts.iter().map(|&l| CommonCode::from(l)).collect();
+        assert!(codes.windows(2).all(|pair| pair[0] < pair[1]), "{pieces:?}");
+        for (rank, layout) in layouts.iter().enumerate() {
+            assert_eq!(space.rank(layout), rank as u64);
+            assert_eq!(space.unrank(rank as u64), *layout);
+        }
+    }
+    assert_eq!(piece_set(Metric::Piece, counts(0, 0, 2)).len(), 12 * 120);
+    assert_eq!(piece_set(Metric::Piece, counts(4, 1, 4)).len(), 65_880);
+    // Fewer than two empty cells.
+    assert!(PieceSetSpace::new(Metric::Piece, counts(4, 1, 5)).is_none());
+    assert!(PieceSetSpace::new(Metric::Piece, counts(9, 0, 0)).is_none());
+}
+
+// ---------------------------------------------------------------- the engine
+
+/// The component of `start` by plain BFS over the successors.
+fn component(puzzle: &impl Puzzle<State = Layout>, start: Layout) -> Vec<Layout> {
+    let mut seen = HashSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    let mut members = Vec::new();
+    while let Some(layout) = queue.pop_front() {
+        members.push(layout);
+        puzzle.successors(&layout, |_, next| {
+            if seen.insert(next) {
+                queue.push_back(next);
+            }
+        });
+    }
+    members
+}
+
+/// A set with 2,376 layouts in 138 groups, 1,020 of them solvable, up to 53
+/// moves from the exit: every layout's distance comes from its own search.
+#[test]
+fn piece_set_atlas_agrees_with_a_search_from_every_layout() {
+    let pieces = counts(0, 6, 2);
+    for metric in Metric::ALL {
+        let atlas =
+            KlotskiAtlas::build_piece_set(piece_set(metric, pieces), &Options::new(), &mut |_| {})
+                .unwrap();
+        let puzzle = Klotski::new(metric);
+        let space = piece_set(metric, pieces);
+        for &layout in space.layouts() {
+            let expected = match bfs(&puzzle, layout, &Limits::new()).outcome {
+                Outcome::Solved(path) => Some(path.len() as u32),
+                Outcome::Unsolvable => None,
+                Outcome::LimitReached(limit) => panic!("no limit was set: {limit}"),
+            };
+            assert_eq!(atlas.distance(layout), expected, "{metric} {layout:?}");
+        }
+        if metric == Metric::Piece {
+            let summary = atlas.summary(&Options::new(), &mut |_| {});
+            assert_eq!(
+                (
+                    summary.layouts,
+                    summary.groups,
+                    summary.solvable,
+                    summary.max_distance
+                ),
+                (2376, 138, 1020, Some(53))
+            );
+        }
+    }
+}
+
+#[test]
+fn groups_are_the_components_of_plain_searches() {
+    let space = piece_set(Metric::Step, counts(1, 6, 0));
+    let atlas = KlotskiAtlas::build_piece_set(space.clone(), &Options::new(), &mut |_| {}).unwrap();
+    let puzzle = Klotski::new(Metric::Step);
+    let mut labelled: HashMap<u32, usize> = HashMap::new();
+    let mut done = HashSet::new();
+    for &layout in space.layouts() {
+        if done.contains(&layout) {
+            continue;
+        }
+        let members = component(&puzzle, layout);
+        let label = atlas.group(layout).unwrap();
+        assert!(members
+            .iter()
+            .all(|&member| atlas.group(member) == Some(label)));
+        assert_eq!(
+            labelled.insert(label, members.len()),
+            None,
+            "label {label} used twice"
+        );
+        done.extend(members);
+    }
+    assert_eq!(labelled.len(), 44);
+    assert_eq!(atlas.components().count(), 44);
+    let sizes: usize = labelled.values().sum();
+    assert_eq!(sizes, 180);
+    let mut by_label: Vec<u32> = labelled.values().map(|&size| size as u32).collect();
+    let mut reported = atlas.components().sizes().to_vec();
+    by_label.sort_unstable();
+    reported.sort_unstable();
+    assert_eq!(by_label, reported);
+}
+
+#[test]
+fn results_do_not_depend_on_the_number_of_threads() {
+    let space = piece_set(Metric::Piece, counts(2, 4, 2));
+    let one = Options::new().with_threads(1);
+    let distances = atlas::distances(&space, &one, &mut |_| {}).unwrap();
+    let components = atlas::components(&space, &one, &mut |_| {}).unwrap();
+    for threads in [2, 3, 8] {
+        let options = Options::new().with_threads(threads);
+        assert_eq!(
+            atlas::distances(&space, &options, &mut |_| {}).unwrap(),
+            distances
+        );
+        assert_eq!(
+            atlas::components(&space, &options, &mut |_| {}).unwrap(),
+            components
+        );
+    }
+    assert_eq!(components.count(), 1074);
+    assert_eq!(distances.max(), Some(77));
+    let partial = Options::new().with_max_depth(14);
+    let knights = KnightTable::build(&partial.with_threads(1), &mut |_| {}).unwrap();
+    let knights_two = KnightTable::build(&partial.with_threads(2), &mut |_| {}).unwrap();
+    assert_eq!(knights, knights_two);
+}
+
+#[test]
+fn progress_reports_every_layer_and_ends_complete() {
+    let space = piece_set(Metric::Piece, counts(0, 6, 2));
+    let mut reports = Vec::new();
+    let distances =
+        atlas::distances(&space, &Options::new(), &mut |report| reports.push(report)).unwrap();
+    assert!(reports
+        .iter()
+        .all(|report| report.phase == Phase::Distances));
+    assert!(reports.iter().all(|report| report.total == space.len()));
+    assert!(reports.windows(2).all(|pair| pair[0].done <= pair[1].done));
+    let last = reports.last().unwrap();
+    assert_eq!((last.done, last.depth), (space.len(), 53));
+    assert_eq!(reports.len(), 53 + 2);
+    assert_eq!(distances.histogram().len(), 54);
+
+    let mut reports = Vec::new();
+    atlas::components(&space, &Options::new(), &mut |report| reports.push(report)).unwrap();
+    assert!(reports
+        .iter()
+        .all(|report| report.phase == Phase::Components));
+    assert_eq!(reports.last().map(|report| report.done), Some(space.len()));
+}
+
+#[test]
+fn a_depth_limit_leaves_farther_states_unreached() {
+    let space = piece_set(Metric::Piece, counts(0, 6, 2));
+    let full = atlas::distances(&space, &Options::new(), &mut |_| {}).unwrap();
+    let partial =
+        atlas::distances(&space, &Options::new().with_max_depth(10), &mut |_| {}).unwrap();
+    for (&all, &near) in full.as_bytes().iter().zip(partial.as_bytes()) {
+        assert_eq!(near, if all <= 10 { all } else { UNREACHABLE });
+    }
+}
+
+// ---------------------------------------------------------------- 横刀立马
+
+#[test]
+fn hengdaolima_group_agrees_with_single_solves() {
+    let start = hengdaolima();
+    let space = piece_set(Metric::Piece, start.counts());
+    let atlas = KlotskiAtlas::build_piece_set(space.clone(), &Options::new(), &mut |_| {}).unwrap();
+    assert_eq!(atlas.distance(start), Some(81));
+    let label = atlas.group(start).unwrap();
+    let members: Vec<Layout> = space
+        .layouts()
+        .iter()
+        .copied()
+        .filter(|&layout| atlas.group(layout) == Some(label))
+        .collect();
+    assert_eq!(members.len(), 25_955);
+    assert_eq!(atlas.components().sizes()[label as usize], 25_955);
+    let mut plain = component(&Klotski::new(Metric::Piece), start);
+    plain.sort_unstable();
+    let mut sorted = members.clone();
+    sorted.sort_unstable();
+    assert_eq!(plain, sorted);
+    // Every 500th member, solved on its own.
+    let puzzle = Klotski::new(Metric::Piece);
+    for &layout in members.iter().step_by(500) {
+        let result = Engine::Bidirectional.solve(&puzzle, layout, &Limits::new());
+        let moves = result.outcome.path().map(|path| path.len() as u32);
+        assert_eq!(atlas.distance(layout), moves, "{layout:?}");
+    }
+    // The catalog's layouts of this piece set have their published optima.
+    for entry in catalog::ENTRIES {
+        if entry.layout().counts() == start.counts() {
+            assert_eq!(
+                atlas.distance(entry.layout()),
+                entry.piece_moves,
+                "{}",
+                entry.name
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- knights
+
+/// Positions exactly `moves` random jumps from the target (so at most that far).
+fn random_walks(seed: u64, walks: usize, moves: usize) -> Vec<Position> {
+    let mut state = seed;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize
+    };
+    (0..walks)
+        .map(|_| {
+            let mut position = Position::TARGET;
+            for _ in 0..moves {
+                let mut neighbours = Vec::new();
+                Knights.successors(&position, |_, after| neighbours.push(after));
+                position = neighbours[next() % neighbours.len()];
+            }
+            position
+        })
+        .collect()
+}
+
+#[test]
+fn knight_distances_near_the_target_agree_with_searches() {
+    let depth = 12;
+    let options = Options::new().with_max_depth(depth);
+    let table = KnightTable::build(&options, &mut |_| {}).unwrap();
+    // The generic engine over `Knights` as a dense space finds the same table.
+    let generic = atlas::distances(&Knights, &options, &mut |_| {}).unwrap();
+    assert_eq!(table.distances(), &generic);
+    assert_eq!(
+        table.histogram(),
+        [1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262]
+    );
+    for moves in [1, 4, 7, 10, 12] {
+        for position in random_walks(moves as u64, 40, moves) {
+            let result = Engine::Bfs.solve(&Knights, position, &Limits::new());
+            let expected = result.outcome.path().map(|path| path.len() as u32);
+            assert_eq!(table.distance(position), expected, "{position}");
+            let path = table.path(position).unwrap();
+            assert_eq!(path.len() as u32 - 1, expected.unwrap());
+            assert_eq!(path.last(), Some(&Position::TARGET));
+            assert!(path.windows(2).all(|pair| {
+                let mut adjacent = false;
+                Knights.successors(&pair[0], |_, next| adjacent |= next == pair[1]);
+                adjacent
+            }));
+        }
+    }
+    // Beyond the depth the partial table does not know.
+    let far: Position = "01011/110*1/01110/01010/00100".parse().unwrap();
+    assert_eq!(table.distance(far), None);
+    assert_eq!(table.path(far), None);
+}
+
+// ---------------------------------------------------------------- table files
+
+#[test]
+fn table_files_round_trip_and_reject_damage() {
+    let space = piece_set(Metric::Slide, counts(0, 6, 2));
+    let atlas = KlotskiAtlas::build_piece_set(space.clone(), &Options::new(), &mut |_| {}).unwrap();
+    let mut bytes = Vec::new();
+    atlas.save(&mut bytes).unwrap();
+    assert_eq!(bytes.len(), file::HEADER_LEN + 5 * 2376);
+    let loaded = KlotskiAtlas::load_piece_set(&bytes[..], space.clone()).unwrap();
+    assert_eq!(loaded.distances(), atlas.distances());
+    assert_eq!(loaded.components(), atlas.components());
+
+    let message = |result: Result<KlotskiAtlas, AtlasError>| result.unwrap_err().to_string();
+    let truncated = message(KlotskiAtlas::load_piece_set(
+        &bytes[..bytes.len() - 1],
+        space.clone(),
+    ));
+    assert!(truncated.contains("truncated"), "{truncated}");
+    let short = message(KlotskiAtlas::load_piece_set(&bytes[..10], space.clone()));
+    assert!(short.contains("truncated"), "{short}");
+    let mut longer = bytes.clone();
+    longer.push(0);
+    let extra = message(KlotskiAtlas::load_piece_set(&longer[..], space.clone()));
+    assert!(extra.contains("extra bytes"), "{extra}");
+    let mut flipped = bytes.clone();
+    flipped[file::HEADER_LEN + 100] ^= 1;
+    let corrupt = message(KlotskiAtlas::load_piece_set(&flipped[..], space.clone()));
+    assert!(corrupt.contains("checksum"), "{corrupt}");
+    let other = piece_set(Metric::Piece, counts(0, 6, 2));
+    let wrong = message(KlotskiAtlas::load_piece_set(&bytes[..], other));
+    assert!(
+        wrong.contains("klotski/slide/0-6-2") && wrong.contains("klotski/piece/0-6-2"),
+        "{wrong}"
+    );
+    let junk = message(KlotskiAtlas::load_piece_set(
+        &b"hello, world"[..],
+        space.clone(),
+    ));
+    assert!(junk.contains("not a puzzle-search table"), "{junk}");
+    let empty = message(KlotskiAtlas::load_piece_set(&b""[..], space));
+    assert!(empty.contains("not a puzzle-search table"), "{empty}");
+    let knights = KnightTable::load(&bytes[..]).unwrap_err().to_string();
+    assert!(knights.contains("\"knights\""), "{knights}");
+}
+
+#[test]
+fn knight_tables_round_trip() {
+    let table = KnightTable::build(&Options::new().with_max_depth(6), &mut |_| {}).unwrap();
+    let mut bytes = Vec::new();
+    table.save(&mut bytes).unwrap();
+    assert_eq!(bytes.len() as u64, file::HEADER_LEN as u64 + POSITION_COUNT);
+    assert_eq!(KnightTable::load(&bytes[..]).unwrap(), table);
+    let error = KnightTable::load(&bytes[..bytes.len() / 2])
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("truncated"), "{error}");
+}
+
+// ---------------------------------------------------------------- full runs
+
+/// All 29,334,498 layouts under the `piece` metric, against the published numbers.
+#[test]
+#[ignore = "maps all 29 million layouts: about 20 s in release"]
+fn full_klotski_atlas() {
+    let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
+    let summary = atlas.summary(&Options::new(), &mut |_| {});
+    assert_eq!(summary.layouts, u64::from(LAYOUT_COUNT));
+    assert_eq!(summary.groups, 25_422);
+    assert_eq!(summary.largest_group, 964_656);
+    assert_eq!(summary.piece_sets.len(), 203);
+    let two_empty: u64 = summary
+        .piece_sets
+        .iter()
+        .filter(|set| set.counts.empty_cells() == 2)
+        .map(|set| set.layouts)
+        .sum();
+    assert_eq!(two_empty, 1_588_914);
+    assert_eq!(
+        summary
+            .piece_sets
+            .iter()
+            .map(|set| set.layouts)
+            .sum::<u64>(),
+        summary.layouts
+    );
+    assert_eq!(
+        summary
+            .piece_sets
+            .iter()
+            .map(|set| u64::from(set.groups))
+            .sum::<u64>(),
+        25_422
+    );
+    for entry in catalog::ENTRIES {
+        assert_eq!(
+            atlas.distance(entry.layout()),
+            entry.piece_moves,
+            "{}",
+            entry.name
+        );
+    }
+    let start = hengdaolima();
+    assert_eq!(atlas.distance(start), Some(81));
+    let label = atlas.group(start).unwrap();
+    assert_eq!(atlas.components().sizes()[label as usize], 25_955);
+    // 峰回路转, the catalog's hardest, is among the hardest of all.
+    let hardest = catalog::find("fenghuiluzhuan").unwrap().layout();
+    assert_eq!(summary.max_distance, Some(138));
+    assert!(summary.hardest.contains(&hardest));
+
+    // The groups are the same in every metric; the distances are not.
+    for (metric, moves) in [(Metric::Step, 116), (Metric::Slide, 90)] {
+        let other = KlotskiAtlas::build(metric, &Options::new(), &mut |_| {}).unwrap();
+        assert_eq!(other.components(), atlas.components());
+        assert_eq!(other.distance(start), Some(moves));
+        assert_eq!(other.distances().reachable(), summary.solvable);
+    }
+}
+
+/// All 67,603,900 knight positions.
+#[test]
+#[ignore = "maps all 67 million positions: a few seconds in release"]
+fn full_knight_table() {
+    let table = KnightTable::build(&Options::new(), &mut |_| {}).unwrap();
+    assert_eq!(table.distances().len(), 67_603_900);
+    assert_eq!(table.distances().reachable(), 67_603_900);
+    assert_eq!(table.histogram().iter().sum::<u64>(), 67_603_900);
+    assert_eq!(table.diameter(), 39);
+    let sample: Position = "10110/01*11/10111/01001/00000".parse().unwrap();
+    let hard: Position = "01011/110*1/01110/01010/00100".parse().unwrap();
+    assert_eq!(table.distance(sample), Some(7));
+    assert_eq!(table.distance(hard), Some(18));
+    // The generic engine agrees position by position.
+    let generic = atlas::distances(&Knights, &Options::new(), &mut |_| {}).unwrap();
+    assert_eq!(table.distances(), &generic);
+}
