@@ -87,6 +87,14 @@
 
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
+#![forbid(unsafe_code)]
+// No input may make the library panic: every allow below this is local and says why.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 pub mod atlas;
 pub mod klotski;

@@ -135,15 +135,25 @@ impl Checksum {
             .rotate_left(29);
     }
 
-    fn update(&mut self, mut bytes: &[u8]) {
-        while self.pending_len > 0 && !bytes.is_empty() {
-            self.pending[self.pending_len] = bytes[0];
+    /// Adds one byte to the pending word, folding it in once complete.
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.pending.get_mut(self.pending_len) {
+            *slot = byte;
             self.pending_len += 1;
-            bytes = &bytes[1..];
-            if self.pending_len == 8 {
-                self.word(u64::from_le_bytes(self.pending));
-                self.pending_len = 0;
-            }
+        }
+        if self.pending_len == 8 {
+            self.word(u64::from_le_bytes(self.pending));
+            self.pending_len = 0;
+        }
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        while self.pending_len > 0 {
+            let Some((&byte, rest)) = bytes.split_first() else {
+                return;
+            };
+            self.push(byte);
+            bytes = rest;
         }
         let mut words = bytes.chunks_exact(8);
         for word in &mut words {
@@ -152,14 +162,15 @@ impl Checksum {
             self.word(u64::from_le_bytes(buffer));
         }
         for &byte in words.remainder() {
-            self.pending[self.pending_len] = byte;
-            self.pending_len += 1;
+            self.push(byte);
         }
     }
 
     fn finish(mut self) -> u64 {
         if self.pending_len > 0 {
-            self.pending[self.pending_len..].fill(0);
+            if let Some(tail) = self.pending.get_mut(self.pending_len..) {
+                tail.fill(0);
+            }
             self.word(u64::from_le_bytes(self.pending));
         }
         self.hash
@@ -192,7 +203,10 @@ pub fn save(
     }
     let mut header = [0u8; HEADER_LEN];
     header[..8].copy_from_slice(MAGIC);
-    header[8..8 + name.len()].copy_from_slice(name.as_bytes());
+    // `name` fits: checked against `NAME_LEN` above.
+    for (slot, &byte) in header[8..8 + NAME_LEN].iter_mut().zip(name.as_bytes()) {
+        *slot = byte;
+    }
     header[32..40].copy_from_slice(&distances.len().to_le_bytes());
     let sections = DISTANCES | if components.is_some() { COMPONENTS } else { 0 };
     header[40..44].copy_from_slice(&sections.to_le_bytes());
@@ -228,7 +242,7 @@ pub fn load(
 ) -> Result<(Distances, Option<Components>), AtlasError> {
     let mut header = [0u8; HEADER_LEN];
     let read = read_fully(&mut reader, &mut header)?;
-    if read < MAGIC.len() || &header[..8] != MAGIC {
+    if read < MAGIC.len() || !header.starts_with(MAGIC) {
         return Err(FileError::NotATable.into());
     }
     if read < HEADER_LEN {
@@ -238,8 +252,10 @@ pub fn load(
         }
         .into());
     }
-    let found_name: String = header[8..32]
+    let found_name: String = header
         .iter()
+        .skip(MAGIC.len())
+        .take(NAME_LEN)
         .take_while(|&&byte| byte != 0)
         .map(|&byte| char::from(byte))
         .collect();
@@ -250,12 +266,22 @@ pub fn load(
         }
         .into());
     }
+    // The little-endian integer in `range` of the header.
     let field = |range: core::ops::Range<usize>| {
-        let mut bytes = [0u8; 8];
-        bytes[..range.len()].copy_from_slice(&header[range]);
-        u64::from_le_bytes(bytes)
+        header
+            .get(range)
+            .map(|bytes| {
+                bytes
+                    .iter()
+                    .rev()
+                    .fold(0u64, |value, &byte| value << 8 | u64::from(byte))
+            })
+            .ok_or(FileError::Truncated {
+                expected: HEADER_LEN as u64,
+                found: read as u64,
+            })
     };
-    let found_states = field(32..40);
+    let found_states = field(32..40)?;
     if found_states != states {
         return Err(FileError::WrongSize {
             expected: states,
@@ -263,7 +289,7 @@ pub fn load(
         }
         .into());
     }
-    let sections = field(40..44) as u32;
+    let sections = field(40..44)? as u32;
     let with_components = match sections {
         DISTANCES => false,
         s if s == DISTANCES | COMPONENTS => true,
@@ -283,17 +309,19 @@ pub fn load(
         let mut buffer = vec![0u8; 4 * BLOCK];
         while labels.len() < distances.len() {
             let want = 4 * BLOCK.min(distances.len() - labels.len());
-            let read = read_fully(&mut reader, &mut buffer[..want])?;
+            // Only the last block is shorter, so this shrinks the buffer at most once.
+            buffer.resize(want, 0);
+            let read = read_fully(&mut reader, &mut buffer)?;
             if read < want {
                 let found = HEADER_LEN + distances.len() + 4 * labels.len() + read;
                 return Err(truncated(found as u64).into());
             }
-            checksum.update(&buffer[..want]);
-            labels.extend(
-                buffer[..want]
-                    .chunks_exact(4)
-                    .map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]])),
-            );
+            checksum.update(&buffer);
+            labels.extend(buffer.chunks_exact(4).map(|word| {
+                word.iter()
+                    .rev()
+                    .fold(0u32, |value, &byte| value << 8 | u32::from(byte))
+            }));
         }
         Some(labels)
     } else {
@@ -302,7 +330,7 @@ pub fn load(
     if read_fully(&mut reader, &mut [0u8; 1])? > 0 {
         return Err(FileError::TrailingBytes { expected }.into());
     }
-    if checksum.finish() != field(48..56) {
+    if checksum.finish() != field(48..56)? {
         return Err(FileError::BadChecksum.into());
     }
     let components = match components {
@@ -315,8 +343,8 @@ pub fn load(
 /// Reads until `buffer` is full or the input ends; returns the bytes read.
 fn read_fully(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
-    while filled < buffer.len() {
-        match reader.read(&mut buffer[filled..]) {
+    while let Some(rest) = buffer.get_mut(filled..).filter(|rest| !rest.is_empty()) {
+        match reader.read(rest) {
             Ok(0) => break,
             Ok(read) => filled += read,
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {}

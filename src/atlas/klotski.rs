@@ -435,7 +435,7 @@ impl SetTally {
             return;
         }
         self.solvable += 1;
-        if self.max.map_or(true, |max| distance > max) {
+        if self.max.is_none_or(|max| distance > max) {
             self.max = Some(distance);
             self.hardest.clear();
             self.hardest_count = 0;
@@ -486,6 +486,8 @@ impl Tally {
         (vertical * MAX_HORIZONTAL + horizontal) * MAX_SOLDIERS + soldiers
     }
 
+    // `slot` clamps each count below its bound, so it is below the length of `sets`.
+    #[allow(clippy::indexing_slicing)]
     fn set(&mut self, counts: PieceCounts) -> &mut SetTally {
         let slot = Self::slot(counts);
         self.sets[slot].get_or_insert_with(|| SetTally::new(counts))

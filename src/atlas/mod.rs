@@ -369,6 +369,8 @@ impl Distances {
     }
 
     /// The number of states at each distance, from 0 to [`max`](Distances::max).
+    // `counts` has 256 entries, one for every `u8`.
+    #[allow(clippy::indexing_slicing)]
     pub fn histogram(&self) -> Vec<u64> {
         let mut counts = vec![0u64; 256];
         for &byte in &self.table {
@@ -413,8 +415,8 @@ impl Components {
         let mut sizes: Vec<u32> = Vec::new();
         for &label in &labels {
             let label = label as usize;
-            if label < sizes.len() {
-                sizes[label] += 1;
+            if let Some(size) = sizes.get_mut(label) {
+                *size += 1;
             } else if label == sizes.len() {
                 sizes.push(1);
             } else {
@@ -657,6 +659,8 @@ where
     // Parents point to smaller ranks and roots are their component's smallest
     // rank, so in rank order a state's parent already holds its final label.
     let mut sizes: Vec<u32> = Vec::new();
+    // `labels[index]` starts as the parent of `index`, a rank no larger than it.
+    #[allow(clippy::indexing_slicing)]
     for index in 0..labels.len() {
         let parent = labels[index] as usize;
         let label = if parent == index {
@@ -674,6 +678,8 @@ where
 }
 
 /// The root of `node`: the smallest rank of its tree, halving the path on the way.
+// `parent` holds one entry per rank and only ever ranks, so every node is in bounds.
+#[allow(clippy::indexing_slicing)]
 fn find(parent: &[AtomicU32], mut node: u32) -> u32 {
     loop {
         let up = parent[node as usize].load(Relaxed);
@@ -692,6 +698,8 @@ fn find(parent: &[AtomicU32], mut node: u32) -> u32 {
 
 /// Joins the trees of `a` and `b`, always hanging the larger root under the
 /// smaller so that every root is its component's smallest rank.
+// `a` and `b` are ranks below `parent.len()`, and so are their roots.
+#[allow(clippy::indexing_slicing)]
 fn union(parent: &[AtomicU32], mut a: u32, mut b: u32) {
     loop {
         a = find(parent, a);

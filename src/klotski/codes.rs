@@ -6,6 +6,11 @@
 //! vertical, `11` soldier. A ShortCode is a layout's rank among all 29,334,498
 //! legal layouts ordered by CommonCode.
 
+// This module is ranking tables: every index is a masked bit field, a general's
+// index below 12, an item below 4 or an automaton state the tables themselves
+// hold, all in bounds by construction; `get` would add a branch to ranking.
+#![allow(clippy::indexing_slicing)]
+
 use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;

@@ -132,6 +132,8 @@ impl PieceSetSpace {
 /// Places the pieces left on the cells not in `covered` in CommonCode order:
 /// row-major by top-left cell, and at each cell empty before horizontal before
 /// vertical before soldier, so `out` comes out sorted.
+// `slot` is 0, 1 or 2, from the literal list below, and `placed` has three masks.
+#[allow(clippy::indexing_slicing)]
 fn fill(
     general: u8,
     covered: u32,
@@ -235,8 +237,11 @@ impl DenseSpace for PieceSetSpace {
 
     fn for_each_state(&self, ranks: Range<u64>, mut visit: impl FnMut(u64, Layout)) {
         let end = self.len().min(ranks.end);
-        for rank in ranks.start..end {
-            visit(rank, self.layouts[rank as usize]);
+        let start = ranks.start.min(end);
+        if let Some(layouts) = self.layouts.get(start as usize..end as usize) {
+            for (rank, &layout) in (start..).zip(layouts) {
+                visit(rank, layout);
+            }
         }
     }
 

@@ -26,6 +26,8 @@ pub(super) const LAST_SUBSET: u32 = FIRST_SUBSET << K;
 /// `BINOMIAL[n][k]` = C(n, k) for n ≤ 24, k ≤ 12.
 const BINOMIAL: [[u32; K + 1]; 25] = binomials();
 
+// `n < 25` and `k <= K`, within the table's bounds (checked at compile time).
+#[allow(clippy::indexing_slicing)]
 const fn binomials() -> [[u32; K + 1]; 25] {
     let mut table = [[0; K + 1]; 25];
     let mut n = 0;
@@ -50,6 +52,8 @@ const LOW: [u32; 1 << K] = low_table();
 /// 12 cells in all, so that `12 - m.count_ones()` of them come before.
 const HIGH: [u32; 1 << K] = high_table();
 
+// `mask < 1 << K`, `cell < K` and `i <= K`: in bounds (checked at compile time).
+#[allow(clippy::indexing_slicing)]
 const fn low_table() -> [u32; 1 << K] {
     let mut table = [0; 1 << K];
     let mut mask = 0;
@@ -68,6 +72,8 @@ const fn low_table() -> [u32; 1 << K] {
     table
 }
 
+// `mask < 1 << K`, `K + cell < 24` and `i <= K`: in bounds (checked at compile time).
+#[allow(clippy::indexing_slicing)]
 const fn high_table() -> [u32; 1 << K] {
     let mut table = [0; 1 << K];
     let mut mask = 0;
@@ -89,6 +95,8 @@ const fn high_table() -> [u32; 1 << K] {
 
 /// The colex rank of a 24-bit mask with 12 bits set.
 #[inline]
+// Both halves are masked to `K` bits, indexing tables of `1 << K`; hot in the BFS.
+#[allow(clippy::indexing_slicing)]
 pub(super) fn subset_rank(subset: u32) -> u32 {
     let low = (subset & FIRST_SUBSET) as usize;
     let high = (subset >> K) as usize & FIRST_SUBSET as usize;
@@ -96,6 +104,8 @@ pub(super) fn subset_rank(subset: u32) -> u32 {
 }
 
 /// The 24-bit mask with 12 bits set of colex rank `rank` (below [`ARRANGEMENTS`]).
+// `cell < 24` and `1 <= k <= K`: within `BINOMIAL`'s 25 × (K + 1).
+#[allow(clippy::indexing_slicing)]
 pub(super) fn subset_of_rank(mut rank: u32) -> u32 {
     let mut subset = 0;
     let mut below = 24;

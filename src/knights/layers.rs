@@ -51,6 +51,9 @@ struct Target<'a> {
 }
 
 /// The distance of every position to [`Position::TARGET`], by index.
+// `frontier` has one list per cell, and cells (the target's empty cell,
+// `neighbours`) are below `CELLS`.
+#[allow(clippy::indexing_slicing)]
 pub(crate) fn distances(options: &Options, progress: &mut dyn FnMut(Progress)) -> Distances {
     let total = CELLS as u64 * ARRANGEMENTS;
     let mut table = vec![UNREACHABLE; CELLS * BLOCK];
@@ -124,6 +127,8 @@ fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
 
 /// Marks with `distance` the unreached positions of `target`'s block one jump
 /// from the frontier, lists them as its next frontier, and returns how many.
+// `neighbours` yields cells below `CELLS`, and `frontier` has one list per cell.
+#[allow(clippy::indexing_slicing)]
 fn expand_block(target: Target<'_>, frontier: &[Vec<u32>], distance: u8) -> u64 {
     let Target { cell, table, next } = target;
     for from in neighbours(cell) {
