@@ -100,6 +100,20 @@ fn engines(c: &mut Criterion) {
     group.finish();
 }
 
+/// pathfinding has no depth limit: states carry their move count, and successors
+/// whose lower bound would pass the limit are not generated, the pruning our
+/// engines do for `Limits::with_max_depth`.
+fn limited_successors(
+    position: Position,
+    moves: u32,
+) -> impl Iterator<Item = ((Position, u32), u32)> {
+    let mut next = Vec::new();
+    Knights.successors(&position, |_, state| next.push(state));
+    next.into_iter()
+        .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
+        .map(move |next| ((next, moves + 1), 1u32))
+}
+
 fn versus_pathfinding(c: &mut Criterion) {
     let hard = hard_boards();
     let boards = &hard[..200];
@@ -123,15 +137,9 @@ fn versus_pathfinding(c: &mut Criterion) {
             boards
                 .iter()
                 .map(|board| {
-                    // pathfinding has no depth limit: prune by moves + bound instead.
                     pathfinding::directed::astar::astar(
                         &(*board, 0u32),
-                        |&(position, moves)| {
-                            successors(&position)
-                                .into_iter()
-                                .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
-                                .map(move |next| ((next, moves + 1), 1u32))
-                        },
+                        |&(position, moves)| limited_successors(position, moves),
                         |(position, _)| position.lower_bound(),
                         |(position, _)| *position == Position::TARGET,
                     )
@@ -153,15 +161,9 @@ fn versus_pathfinding(c: &mut Criterion) {
             boards
                 .iter()
                 .map(|board| {
-                    // The same pruning by moves + bound stands in for a depth limit.
                     pathfinding::directed::idastar::idastar(
                         &(*board, 0u32),
-                        |&(position, moves)| {
-                            successors(&position)
-                                .into_iter()
-                                .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
-                                .map(move |next| ((next, moves + 1), 1u32))
-                        },
+                        |&(position, moves)| limited_successors(position, moves),
                         |(position, _)| position.lower_bound(),
                         |(position, _)| *position == Position::TARGET,
                     )
