@@ -101,7 +101,9 @@ impl PieceSetSpace {
         for general in 0..super::CELLS as u8 {
             let cells = Shape::General.footprint() << general;
             if Shape::General.fits(FULL) >> general & 1 == 1 {
-                fill(general, cells, counts, empty, [0; 3], &mut layouts);
+                fill(general, cells, counts, empty, [0; 3], &mut |layout| {
+                    layouts.push(layout)
+                });
             }
         }
         let ranks = layouts.iter().map(|&layout| codes::rank(layout)).collect();
@@ -134,17 +136,17 @@ impl PieceSetSpace {
 /// vertical before soldier, so `out` comes out sorted.
 // `slot` is 0, 1 or 2, from the literal list below, and `placed` has three masks.
 #[allow(clippy::indexing_slicing)]
-fn fill(
+pub(super) fn fill(
     general: u8,
     covered: u32,
     left: PieceCounts,
     empty: usize,
     placed: [u32; 3],
-    out: &mut Vec<Layout>,
+    out: &mut impl FnMut(Layout),
 ) {
     let free = !covered & FULL;
     if free == 0 {
-        out.push(Layout::from_parts(general, placed[0], placed[1], placed[2]));
+        out(Layout::from_parts(general, placed[0], placed[1], placed[2]));
         return;
     }
     let cell = free.trailing_zeros();

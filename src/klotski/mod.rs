@@ -152,7 +152,14 @@ impl Backward for Klotski {
     fn goal_states(&self, start: &Layout, mut emit: impl FnMut(Layout)) {
         let counts = start.counts();
         let general = Shape::General.footprint() << GOAL_ANCHOR;
-        fill_goals(general, counts, counts.empty_cells(), [0; 3], &mut emit);
+        dense::fill(
+            GOAL_ANCHOR,
+            general,
+            counts,
+            counts.empty_cells(),
+            [0; 3],
+            &mut emit,
+        );
     }
 
     /// Every move can be undone, so the predecessors are the successors.
@@ -160,61 +167,5 @@ impl Backward for Klotski {
         moves::for_each_move(*layout, self.metric, |mv, previous| {
             emit(mv.reversed(), previous)
         });
-    }
-}
-
-/// Places the remaining pieces on the cells not in `covered`, in row-major
-/// order, emitting every completed layout. `placed` holds the vertical,
-/// horizontal and soldier masks so far.
-fn fill_goals(
-    covered: u32,
-    left: PieceCounts,
-    empty_left: usize,
-    placed: [u32; 3],
-    emit: &mut impl FnMut(Layout),
-) {
-    let free = !covered & layout::FULL;
-    if free == 0 {
-        emit(Layout::from_parts(
-            GOAL_ANCHOR,
-            placed[0],
-            placed[1],
-            placed[2],
-        ));
-        return;
-    }
-    let cell = free.trailing_zeros();
-    let bit = 1u32 << cell;
-    if empty_left > 0 {
-        fill_goals(covered | bit, left, empty_left - 1, placed, emit);
-    }
-    let options = [
-        (Shape::Vertical, left.vertical),
-        (Shape::Horizontal, left.horizontal),
-        (Shape::Soldier, left.soldiers),
-    ];
-    for (shape, count) in options {
-        if count == 0 || shape.fits(free) & bit == 0 {
-            continue;
-        }
-        let mut rest = left;
-        match shape {
-            Shape::Vertical => rest.vertical -= 1,
-            Shape::Horizontal => rest.horizontal -= 1,
-            _ => rest.soldiers -= 1,
-        }
-        let [verticals, horizontals, soldiers] = placed;
-        let next = match shape {
-            Shape::Vertical => [verticals | bit, horizontals, soldiers],
-            Shape::Horizontal => [verticals, horizontals | bit, soldiers],
-            _ => [verticals, horizontals, soldiers | bit],
-        };
-        fill_goals(
-            covered | shape.footprint() << cell,
-            rest,
-            empty_left,
-            next,
-            emit,
-        );
     }
 }
