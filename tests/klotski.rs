@@ -3,11 +3,11 @@
 
 mod common;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzle_search::klotski::{
-    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, ShortCode, LAYOUT_COUNT,
+    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, ShortCode, LAYOUT_COUNT,
 };
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
@@ -373,6 +373,105 @@ proptest! {
                 _ => prop_assert!(false, "{} {}: {:?} vs {:?}", metric, engine, reference, outcome),
             }
         }
+    }
+}
+
+/// Every move of `layout` under `metric`, found cell by cell on a grid of piece
+/// labels: an independent check of the library's bit-parallel move generator.
+fn reference_moves(layout: Layout, metric: Metric) -> HashSet<(Move, Layout)> {
+    let labels = layout.labels();
+    let mut moves = HashSet::new();
+    let pieces: BTreeSet<char> = labels.iter().copied().filter(|&c| c != '.').collect();
+    for label in pieces {
+        let cells: Vec<usize> = (0..20).filter(|&cell| labels[cell] == label).collect();
+        let from = cells[0];
+        let shape = layout.shape_at(from / 4, from % 4).unwrap();
+        // Offsets of the piece's cells from its top-left cell, as (row, col).
+        let offsets: Vec<(i32, i32)> = cells
+            .iter()
+            .map(|&c| {
+                (
+                    (c / 4) as i32 - (from / 4) as i32,
+                    (c % 4) as i32 - (from % 4) as i32,
+                )
+            })
+            .collect();
+        let fits = |anchor: (i32, i32)| {
+            offsets.iter().all(|&(dr, dc)| {
+                let (r, c) = (anchor.0 + dr, anchor.1 + dc);
+                (0..5).contains(&r)
+                    && (0..4).contains(&c)
+                    && matches!(labels[(4 * r + c) as usize], '.')
+                        | (labels[(4 * r + c) as usize] == label)
+            })
+        };
+        let start = ((from / 4) as i32, (from % 4) as i32);
+        let steps = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+        let mut reached = BTreeSet::new();
+        match metric {
+            Metric::Step => {
+                for (dr, dc) in steps {
+                    let to = (start.0 + dr, start.1 + dc);
+                    if fits(to) {
+                        reached.insert(to);
+                    }
+                }
+            }
+            Metric::Slide => {
+                for (dr, dc) in steps {
+                    let mut to = (start.0 + dr, start.1 + dc);
+                    while fits(to) {
+                        reached.insert(to);
+                        to = (to.0 + dr, to.1 + dc);
+                    }
+                }
+            }
+            Metric::Piece => {
+                let mut queue = vec![start];
+                while let Some(at) = queue.pop() {
+                    for (dr, dc) in steps {
+                        let to = (at.0 + dr, at.1 + dc);
+                        if to != start && fits(to) && reached.insert(to) {
+                            queue.push(to);
+                        }
+                    }
+                }
+            }
+        }
+        for (row, col) in reached {
+            let mut grid = labels;
+            for &cell in &cells {
+                grid[cell] = '.';
+            }
+            for &(dr, dc) in &offsets {
+                grid[(4 * (row + dr) + col + dc) as usize] = label;
+            }
+            let text: String = grid.iter().collect();
+            let after: Layout = text.parse().unwrap();
+            let to = (4 * row + col) as u8;
+            moves.insert((
+                Move {
+                    shape,
+                    from: from as u8,
+                    to,
+                },
+                after,
+            ));
+        }
+    }
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn moves_match_a_cell_by_cell_reference(layout in common::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+        let mut moves = HashSet::new();
+        Klotski::new(metric).successors(&layout, |mv, after| {
+            moves.insert((mv, after));
+        });
+        prop_assert_eq!(moves, reference_moves(layout, metric), "{} on {}", metric, layout.to_shape_digits());
     }
 }
 

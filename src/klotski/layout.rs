@@ -15,6 +15,7 @@ pub const CELLS: usize = COLUMNS * ROWS;
 
 pub(crate) const FULL: u32 = (1 << CELLS) - 1;
 pub(crate) const COLUMN_0: u32 = 0x11111;
+pub(crate) const COLUMN_2: u32 = 0x44444;
 pub(crate) const COLUMN_3: u32 = 0x88888;
 /// Cells of rows 0–3: where the top of a two-row piece may be.
 pub(crate) const ROWS_0_TO_3: u32 = 0xFFFF;
@@ -71,6 +72,19 @@ impl Shape {
         }
     }
 
+    /// The bits of a [`Layout`] code that record a piece of this shape anchored at
+    /// `cell`: one bit of its shape's mask, or for the general the anchor field.
+    #[inline]
+    const fn marker(self, cell: u8) -> u64 {
+        let cell = cell as u64;
+        match self {
+            Shape::General => cell << GENERAL_SHIFT,
+            Shape::Vertical => 1 << (VERTICAL_SHIFT as u64 + cell),
+            Shape::Horizontal => 1 << (HORIZONTAL_SHIFT as u64 + cell),
+            Shape::Soldier => 1 << (SOLDIER_SHIFT as u64 + cell),
+        }
+    }
+
     /// The cells covered by a piece of this shape whose top-left cell is bit 0.
     pub(crate) const fn footprint(self) -> u32 {
         match self {
@@ -79,6 +93,32 @@ impl Shape {
             Shape::Horizontal => 0x3,
             Shape::Soldier => 0x1,
         }
+    }
+
+    /// The anchors from which a piece of this shape can make a unit step into `empty`
+    /// cells, for all anchors at once.
+    #[inline]
+    pub(crate) fn steppable(self, empty: u32) -> u32 {
+        // `wide`: c and c + 1 both empty; `tall`: c and c + 4 both empty.
+        let wide = empty & (empty >> 1) & !COLUMN_3;
+        let tall = empty & (empty >> COLUMNS);
+        let (up, down, left, right) = match self {
+            Shape::Soldier => (empty << COLUMNS, empty >> COLUMNS, empty << 1, empty >> 1),
+            Shape::Vertical => (
+                empty << COLUMNS,
+                empty >> (2 * COLUMNS),
+                tall << 1,
+                tall >> 1,
+            ),
+            Shape::Horizontal => (wide << COLUMNS, wide >> COLUMNS, empty << 1, empty >> 2),
+            Shape::General => (wide << COLUMNS, wide >> (2 * COLUMNS), tall << 1, tall >> 2),
+        };
+        // A left step never starts in column 0; a right step never ends past column 3.
+        let right_edge = match self {
+            Shape::Soldier | Shape::Vertical => COLUMN_3,
+            Shape::Horizontal | Shape::General => COLUMN_2 | COLUMN_3,
+        };
+        (up | down) & FULL | left & !COLUMN_0 & FULL | right & !right_edge
     }
 
     /// The anchors at which this shape fits inside `free` (a mask of usable cells).
@@ -237,29 +277,12 @@ impl Layout {
         !self.occupied() & FULL
     }
 
-    /// This layout with the piece of `shape` at anchor `from` moved to anchor `to`.
+    /// This layout without the piece of `shape` at anchor `from`, ready to put it
+    /// back elsewhere with [`Lifted::placed`]: one move, split so that a piece with
+    /// several destinations is lifted once.
     #[inline]
-    pub(crate) fn moved(self, shape: Shape, from: u8, to: u8) -> Self {
-        match shape {
-            Shape::General => {
-                Layout(self.0 & !(0xF << GENERAL_SHIFT) | u64::from(to) << GENERAL_SHIFT)
-            }
-            Shape::Vertical => Layout(
-                self.0
-                    ^ (1 << (VERTICAL_SHIFT + u32::from(from)))
-                    ^ (1 << (VERTICAL_SHIFT + u32::from(to))),
-            ),
-            Shape::Horizontal => Layout(
-                self.0
-                    ^ (1 << (HORIZONTAL_SHIFT + u32::from(from)))
-                    ^ (1 << (HORIZONTAL_SHIFT + u32::from(to))),
-            ),
-            Shape::Soldier => Layout(
-                self.0
-                    ^ (1 << (SOLDIER_SHIFT + u32::from(from)))
-                    ^ (1 << (SOLDIER_SHIFT + u32::from(to))),
-            ),
-        }
+    pub(crate) fn lifted(self, shape: Shape, from: u8) -> Lifted {
+        Lifted(self.0 ^ shape.marker(from))
     }
 
     /// The layout seen in a mirror: left and right swapped.
@@ -413,6 +436,18 @@ impl Layout {
             },
             '.',
         )
+    }
+}
+
+/// A [`Layout`] with one piece taken off the board (see [`Layout::lifted`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Lifted(u64);
+
+impl Lifted {
+    /// The layout with the lifted piece, of `shape`, put down at anchor `to`.
+    #[inline]
+    pub(crate) fn placed(self, shape: Shape, to: u8) -> Layout {
+        Layout(self.0 | shape.marker(to))
     }
 }
 

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use smallvec::SmallVec;
 
-use super::layout::{Layout, Shape, CELLS, COLUMNS, COLUMN_0, COLUMN_3, FULL};
+use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL};
 
 /// What counts as one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -201,60 +201,50 @@ impl Move {
 #[inline(always)]
 pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut(Move, Layout)) {
     let empty = layout.empty();
-    // Only a piece touching an empty cell can move at all.
-    let touching = neighbours(empty);
-    // Destinations are gathered first and emitted in one loop below: a single call
-    // site lets the compiler inline the caller's `emit` once.
-    let mut movable = [(Shape::General, 0u8, 0u32); CELLS];
-    let mut count = 0;
     let general = layout.general();
-    if Shape::General.footprint() << general & touching != 0 {
-        let targets = targets_of(metric, Shape::General, general, empty);
-        if let (true, Some(slot)) = (targets != 0, movable.get_mut(count)) {
-            *slot = (Shape::General, general, targets);
-            count += 1;
-        }
-    }
-    let candidates = [
+    // Every piece that can make a unit step, found for all pieces of a shape at
+    // once; only these can move at all, under any metric.
+    let pieces = [
+        (
+            Shape::General,
+            1 << general & Shape::General.steppable(empty),
+        ),
         (
             Shape::Vertical,
-            layout.verticals() & (touching | touching >> COLUMNS),
+            layout.verticals() & Shape::Vertical.steppable(empty),
         ),
         (
             Shape::Horizontal,
-            layout.horizontals() & (touching | touching >> 1),
+            layout.horizontals() & Shape::Horizontal.steppable(empty),
         ),
-        (Shape::Soldier, layout.soldiers() & touching),
+        (
+            Shape::Soldier,
+            layout.soldiers() & Shape::Soldier.steppable(empty),
+        ),
     ];
-    for (shape, mut anchors) in candidates {
+    // One loop nest with a single call site, so the caller's `emit` is inlined once.
+    for (shape, mut anchors) in pieces {
         while anchors != 0 {
-            let anchor = anchors.trailing_zeros() as u8;
+            let from = anchors.trailing_zeros() as u8;
             anchors &= anchors - 1;
-            let targets = targets_of(metric, shape, anchor, empty);
-            if let (true, Some(slot)) = (targets != 0, movable.get_mut(count)) {
-                *slot = (shape, anchor, targets);
-                count += 1;
+            let lifted = layout.lifted(shape, from);
+            let mut targets = targets_of(metric, shape, from, empty);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                emit(Move { shape, from, to }, lifted.placed(shape, to));
             }
-        }
-    }
-    for &(shape, from, mut targets) in movable.iter().take(count) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
-            targets &= targets - 1;
-            emit(Move { shape, from, to }, layout.moved(shape, from, to));
         }
     }
 }
 
-/// The anchors the piece of `shape` at `anchor` can reach in one move.
+/// The anchors the piece of `shape` at `anchor` can reach in one move (never
+/// `anchor` itself).
 #[inline(always)]
 fn targets_of(metric: Metric, shape: Shape, anchor: u8, empty: u32) -> u32 {
     let start = 1u32 << anchor;
-    let fit = shape.fits(empty | shape.footprint() << anchor);
+    let fit = shape.fits(empty | shape.footprint() << anchor) & !start;
     let mut targets = neighbours(start) & fit;
-    if targets == 0 {
-        return 0;
-    }
     match metric {
         Metric::Step => {}
         Metric::Slide => {
@@ -267,13 +257,13 @@ fn targets_of(metric: Metric, shape: Shape, anchor: u8, empty: u32) -> u32 {
             }
         }
         Metric::Piece => {
+            // Flood the places the piece fits, stopping as soon as all are reached.
             let mut frontier = targets;
-            loop {
-                frontier = neighbours(frontier) & fit & !targets & !start;
-                if frontier == 0 {
-                    break;
-                }
+            let mut rest = fit & !targets;
+            while rest != 0 && frontier != 0 {
+                frontier = neighbours(frontier) & rest;
                 targets |= frontier;
+                rest &= !frontier;
             }
         }
     }
