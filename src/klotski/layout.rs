@@ -297,23 +297,21 @@ impl Layout {
     /// ```
     #[inline]
     pub fn mirror(self) -> Self {
-        // Soldiers and verticals (bits 0-39) reverse the four columns of every
-        // row; a horizontal anchored in column c (bits 40-59) covers c and c + 1,
-        // so its mirror is anchored in column 2 - c; the general's anchor likewise.
-        const C0: u64 = 0x11111_11111;
+        // Each row of each mask is a nibble: reversing every nibble mirrors the
+        // soldiers and verticals. A horizontal anchored in column c covers c and
+        // c + 1, so its mirror is anchored in column 2 - c, one left of the reversed
+        // bit; so is the general's, looked up in a table of the 16 anchors.
+        const C0: u64 = 0x0111_1111_1111_1111;
         const C1: u64 = C0 << 1;
         const C2: u64 = C0 << 2;
         const C3: u64 = C0 << 3;
-        const H0: u64 = (COLUMN_0 as u64) << HORIZONTAL_SHIFT;
-        const H1: u64 = H0 << 1;
-        const H2: u64 = H0 << 2;
+        const HORIZONTALS: u64 = (FULL as u64) << HORIZONTAL_SHIFT;
+        const MIRRORED_GENERAL: u64 = 0xFCDE_B89A_7456_3012;
         let code = self.0;
-        let columns = (code & C0) << 3 | (code & C1) << 1 | (code & C2) >> 1 | (code & C3) >> 3;
-        let horizontals = (code & H0) << 2 | (code & H1) | (code & H2) >> 2;
-        let general = u64::from(self.general());
-        let column = general & 3;
-        let general = general - column + (2 - column);
-        Layout(columns | horizontals | general << GENERAL_SHIFT)
+        let reversed = (code & C0) << 3 | (code & C1) << 1 | (code & C2) >> 1 | (code & C3) >> 3;
+        let masks = reversed & !HORIZONTALS | (reversed & HORIZONTALS) >> 1;
+        let general = (MIRRORED_GENERAL >> (4 * (code >> GENERAL_SHIFT))) & 0xF;
+        Layout(masks | general << GENERAL_SHIFT)
     }
 
     /// The smaller code of the layout and its mirror image: one key per mirror pair.
