@@ -64,6 +64,26 @@ pub trait Puzzle {
     /// Calls `emit(move, next)` once for every state reachable from `state` in one move.
     fn successors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State));
 
+    /// The successors of `state` worth trying once `last` has led to it from some
+    /// state `p`.
+    ///
+    /// It may leave out `p` itself and any successor of `p`: such a state is one
+    /// move from `p`, so no shortest path reaches it through `state`. Leaving them
+    /// out spares a search work it would throw away (undoing a move, or moving
+    /// the same piece twice). BFS, bidirectional BFS and A* call it for every state
+    /// but the start; IDA* does not, because the bounds it learns for a state must
+    /// not depend on how the state was reached.
+    ///
+    /// The default calls [`successors`](Puzzle::successors).
+    fn successors_after(
+        &self,
+        state: &Self::State,
+        _last: &Self::Move,
+        emit: impl FnMut(Self::Move, Self::State),
+    ) {
+        self.successors(state, emit);
+    }
+
     /// Whether `state` solves the puzzle.
     fn is_goal(&self, state: &Self::State) -> bool;
 
@@ -93,4 +113,19 @@ pub trait Backward: Puzzle {
     ///
     /// The move is the forward move, from `previous` to `state`.
     fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State));
+
+    /// The predecessors of `state` worth trying once the backward search has
+    /// reached it from `n`, `next` being the forward move from `state` to `n`.
+    ///
+    /// It may leave out `n` itself and any predecessor of `n`: the mirror image of
+    /// [`Puzzle::successors_after`]. The default calls
+    /// [`predecessors`](Backward::predecessors).
+    fn predecessors_before(
+        &self,
+        state: &Self::State,
+        _next: &Self::Move,
+        emit: impl FnMut(Self::Move, Self::State),
+    ) {
+        self.predecessors(state, emit);
+    }
 }

@@ -109,6 +109,67 @@ impl Backward for Graph {
     }
 }
 
+/// The same graph, with moves that name both ends, leaving out every successor
+/// that `successors_after` may leave out: the strongest pruning its contract allows.
+#[derive(Debug, Clone)]
+struct Pruned(Graph);
+
+impl Puzzle for Pruned {
+    type State = u32;
+    type Move = (u32, u32);
+    type Key = u32;
+
+    fn encode(&self, state: &u32) -> u32 {
+        *state
+    }
+    fn successors(&self, state: &u32, mut emit: impl FnMut((u32, u32), u32)) {
+        self.0
+            .successors(state, |_, next| emit((*state, next), next));
+    }
+    fn successors_after(
+        &self,
+        state: &u32,
+        &(before, _): &(u32, u32),
+        mut emit: impl FnMut((u32, u32), u32),
+    ) {
+        let near = &self.0.edges[before as usize];
+        self.successors(state, |mv, next| {
+            if next != before && !near.contains(&next) {
+                emit(mv, next);
+            }
+        });
+    }
+    fn is_goal(&self, state: &u32) -> bool {
+        self.0.is_goal(state)
+    }
+    fn heuristic(&self, state: &u32) -> u32 {
+        self.0.heuristic(state)
+    }
+}
+
+impl Backward for Pruned {
+    fn goal_states(&self, start: &u32, emit: impl FnMut(u32)) {
+        self.0.goal_states(start, emit);
+    }
+    fn predecessors(&self, state: &u32, mut emit: impl FnMut((u32, u32), u32)) {
+        self.0
+            .predecessors(state, |_, previous| emit((previous, *state), previous));
+    }
+    fn predecessors_before(
+        &self,
+        state: &u32,
+        &(_, after): &(u32, u32),
+        mut emit: impl FnMut((u32, u32), u32),
+    ) {
+        let near = &self.0.reverse[after as usize];
+        self.predecessors(state, |mv, previous| {
+            if previous != after && !near.contains(&previous) {
+                emit(mv, previous);
+            }
+        });
+    }
+}
+
 fn graph_strategy() -> impl Strategy<Value = (Graph, u32)> {
     (2usize..40)
         .prop_flat_map(|nodes| {
@@ -142,6 +203,17 @@ enum Step {
     Right,
 }
 
+impl Step {
+    fn reversed(self) -> Step {
+        match self {
+            Step::Up => Step::Down,
+            Step::Down => Step::Up,
+            Step::Left => Step::Right,
+            Step::Right => Step::Left,
+        }
+    }
+}
+
 impl MirrorWalk {
     fn open(&self, x: i32, y: i32) -> bool {
         (0..self.width).contains(&x)
@@ -170,6 +242,20 @@ impl Puzzle for MirrorWalk {
             }
         }
     }
+    /// Never steps straight back: that returns to the state before `last`.
+    fn successors_after(
+        &self,
+        state: &(i32, i32),
+        last: &Step,
+        mut emit: impl FnMut(Step, (i32, i32)),
+    ) {
+        let back = last.reversed();
+        self.successors(state, |step, next| {
+            if step != back {
+                emit(step, next);
+            }
+        });
+    }
     fn is_goal(&self, &(_, y): &(i32, i32)) -> bool {
         y == self.height - 1
     }
@@ -187,14 +273,19 @@ impl Backward for MirrorWalk {
         }
     }
     fn predecessors(&self, state: &(i32, i32), mut emit: impl FnMut(Step, (i32, i32))) {
-        self.successors(state, |step, previous| {
-            let back = match step {
-                Step::Up => Step::Down,
-                Step::Down => Step::Up,
-                Step::Left => Step::Right,
-                Step::Right => Step::Left,
-            };
-            emit(back, previous)
+        self.successors(state, |step, previous| emit(step.reversed(), previous));
+    }
+    /// Never steps straight back to the state after `next`.
+    fn predecessors_before(
+        &self,
+        state: &(i32, i32),
+        next: &Step,
+        mut emit: impl FnMut(Step, (i32, i32)),
+    ) {
+        self.predecessors(state, |step, previous| {
+            if step != next.reversed() {
+                emit(step, previous);
+            }
         });
     }
 }
@@ -292,6 +383,11 @@ proptest! {
     #[test]
     fn engines_agree_on_random_graphs((graph, start) in graph_strategy()) {
         check_all_engines(&graph, start)?;
+    }
+
+    #[test]
+    fn engines_stay_optimal_under_the_strongest_pruning_allowed((graph, start) in graph_strategy()) {
+        check_all_engines(&Pruned(graph), start)?;
     }
 
     #[test]

@@ -196,6 +196,11 @@ impl Puzzle for PieceSetSpace {
         self.puzzle.successors(layout, emit);
     }
 
+    #[inline]
+    fn successors_after(&self, layout: &Layout, last: &Move, emit: impl FnMut(Move, Layout)) {
+        self.puzzle.successors_after(layout, last, emit);
+    }
+
     fn is_goal(&self, layout: &Layout) -> bool {
         layout.is_solved()
     }

@@ -14,6 +14,7 @@ pub const ROWS: usize = 5;
 pub const CELLS: usize = COLUMNS * ROWS;
 
 pub(crate) const FULL: u32 = (1 << CELLS) - 1;
+pub(crate) const ROW_0: u32 = 0xF;
 pub(crate) const COLUMN_0: u32 = 0x11111;
 pub(crate) const COLUMN_2: u32 = 0x44444;
 pub(crate) const COLUMN_3: u32 = 0x88888;

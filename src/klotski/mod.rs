@@ -115,7 +115,15 @@ impl Puzzle for Klotski {
 
     #[inline]
     fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        moves::for_each_move(*layout, self.metric, emit);
+        moves::for_each_move(*layout, self.metric, None, emit);
+    }
+
+    /// Leaves out the moves of the piece `last` moved that the layout before it
+    /// reaches in one move: under `piece` every move of that piece, under `slide`
+    /// those along the same line, under `step` the step back.
+    #[inline]
+    fn successors_after(&self, layout: &Layout, last: &Move, emit: impl FnMut(Move, Layout)) {
+        moves::for_each_move(*layout, self.metric, Some(*last), emit);
     }
 
     #[inline]
@@ -164,8 +172,23 @@ impl Backward for Klotski {
 
     /// Every move can be undone, so the predecessors are the successors.
     fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Move, Layout)) {
-        moves::for_each_move(*layout, self.metric, |mv, previous| {
+        moves::for_each_move(*layout, self.metric, None, |mv, previous| {
             emit(mv.reversed(), previous)
         });
+    }
+
+    /// The successors after `next` undone, each move reversed.
+    fn predecessors_before(
+        &self,
+        layout: &Layout,
+        next: &Move,
+        mut emit: impl FnMut(Move, Layout),
+    ) {
+        moves::for_each_move(
+            *layout,
+            self.metric,
+            Some(next.reversed()),
+            |mv, previous| emit(mv.reversed(), previous),
+        );
     }
 }

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use smallvec::SmallVec;
 
-use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL};
+use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
 
 /// What counts as one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -138,6 +138,21 @@ impl Move {
         }
     }
 
+    /// The destinations of another move of the same piece, right after this one,
+    /// that the layout before this move reaches in one move (or is): under
+    /// `piece` all of them, under `slide` those on the same line, under `step`
+    /// the way back.
+    fn barred_targets(self, metric: Metric) -> u32 {
+        match metric {
+            Metric::Step => 1 << self.from,
+            Metric::Slide if self.from / COLUMNS as u8 == self.to / COLUMNS as u8 => {
+                ROW_0 << (self.to - self.to % COLUMNS as u8)
+            }
+            Metric::Slide => COLUMN_0 << (self.to % COLUMNS as u8),
+            Metric::Piece => FULL,
+        }
+    }
+
     /// A shortest route of unit steps for this move on `before`, the layout it is
     /// made on, or `None` if the move is not possible there.
     ///
@@ -197,9 +212,21 @@ impl Move {
     }
 }
 
-/// Calls `emit` for every move of `layout` under `metric`, with the layout after it.
+/// Calls `emit` for every move of `layout` under `metric`, with the layout after it;
+/// after `last`, only for those that [`Puzzle::successors_after`] asks for.
+///
+/// [`Puzzle::successors_after`]: crate::Puzzle::successors_after
 #[inline(always)]
-pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut(Move, Layout)) {
+pub(crate) fn for_each_move(
+    layout: Layout,
+    metric: Metric,
+    last: Option<Move>,
+    mut emit: impl FnMut(Move, Layout),
+) {
+    let (moved, barred) = match last {
+        Some(last) => (Some((last.shape, last.to)), last.barred_targets(metric)),
+        None => (None, 0),
+    };
     let empty = layout.empty();
     let general = layout.general();
     // Every piece that can make a unit step, found for all pieces of a shape at
@@ -227,8 +254,16 @@ pub(crate) fn for_each_move(layout: Layout, metric: Metric, mut emit: impl FnMut
         while anchors != 0 {
             let from = anchors.trailing_zeros() as u8;
             anchors &= anchors - 1;
+            let barred = if moved == Some((shape, from)) {
+                barred
+            } else {
+                0
+            };
+            if barred == FULL {
+                continue;
+            }
             let lifted = layout.lifted(shape, from);
-            let mut targets = targets_of(metric, shape, from, empty);
+            let mut targets = targets_of(metric, shape, from, empty) & !barred;
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;

@@ -130,6 +130,11 @@ impl Puzzle for TabledKnights<'_> {
     }
 
     #[inline]
+    fn successors_after(&self, state: &Position, last: &Jump, emit: impl FnMut(Jump, Position)) {
+        Knights.successors_after(state, last, emit);
+    }
+
+    #[inline]
     fn is_goal(&self, state: &Position) -> bool {
         Knights.is_goal(state)
     }
@@ -147,5 +152,9 @@ impl Backward for TabledKnights<'_> {
 
     fn predecessors(&self, state: &Position, emit: impl FnMut(Jump, Position)) {
         Knights.predecessors(state, emit);
+    }
+
+    fn predecessors_before(&self, state: &Position, next: &Jump, emit: impl FnMut(Jump, Position)) {
+        Knights.predecessors_before(state, next, emit);
     }
 }

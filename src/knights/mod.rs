@@ -454,6 +454,22 @@ impl Puzzle for Knights {
         }
     }
 
+    /// Never jumps straight back, which would undo `last`.
+    #[inline]
+    fn successors_after(
+        &self,
+        state: &Position,
+        last: &Jump,
+        mut emit: impl FnMut(Jump, Position),
+    ) {
+        let back = last.reversed();
+        self.successors(state, |jump, next| {
+            if jump != back {
+                emit(jump, next);
+            }
+        });
+    }
+
     fn is_goal(&self, state: &Position) -> bool {
         *state == Position::TARGET
     }
@@ -472,6 +488,20 @@ impl Backward for Knights {
     /// goes to `previous` by a jump, `previous` goes to `state` by its reverse.
     fn predecessors(&self, state: &Position, mut emit: impl FnMut(Jump, Position)) {
         self.successors(state, |jump, previous| emit(jump.reversed(), previous));
+    }
+
+    /// Never steps back to the position `next` leads to.
+    fn predecessors_before(
+        &self,
+        state: &Position,
+        next: &Jump,
+        mut emit: impl FnMut(Jump, Position),
+    ) {
+        self.successors(state, |jump, previous| {
+            if jump != *next {
+                emit(jump.reversed(), previous);
+            }
+        });
     }
 }
 
