@@ -1,6 +1,9 @@
 //! Klotski: every engine on 横刀立马 (each metric) and 峰回路转, the exhaustive
 //! 横刀立马 component, and the `pathfinding` crate driven by the same successors.
 
+mod common;
+
+use common::SameSuccessors;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzle_search::klotski::{catalog, Klotski, Layout, Metric, Move};
 use puzzle_search::search::{bfs, Engine, Limits};
@@ -45,6 +48,9 @@ impl Puzzle for Exhaustive {
     }
     fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
         self.0.successors(layout, emit);
+    }
+    fn successors_after(&self, layout: &Layout, last: &Move, emit: impl FnMut(Move, Layout)) {
+        self.0.successors_after(layout, last, emit);
     }
     fn is_goal(&self, _: &Layout) -> bool {
         false
@@ -117,6 +123,10 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.bench_function("ours/bfs-unfolded", |b| {
         b.iter(|| bfs(&puzzle, start, &Limits::new()).stats.expanded)
     });
+    let same = SameSuccessors(puzzle);
+    group.bench_function("ours/bfs-unfolded-same-successors", |b| {
+        b.iter(|| bfs(&same, start, &Limits::new()).stats.expanded)
+    });
     group.bench_function("pathfinding/bfs", |b| {
         b.iter(|| {
             pathfinding::directed::bfs::bfs(&start, successors, |layout| layout.is_solved())
@@ -152,6 +162,14 @@ fn versus_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             Engine::AStar
                 .solve(&puzzle, start, &Limits::new())
+                .stats
+                .expanded
+        })
+    });
+    group.bench_function("ours/astar-unfolded-same-successors", |b| {
+        b.iter(|| {
+            Engine::AStar
+                .solve(&same, start, &Limits::new())
                 .stats
                 .expanded
         })

@@ -2,8 +2,11 @@
 //! hard boards (distance 13 to 18), and the `pathfinding` crate driven by the
 //! same successors and heuristic.
 
+mod common;
+
 use std::fs;
 
+use common::SameSuccessors;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzle_search::knights::{
     parse_input, EndgameTable, Knights, Position, TabledKnights, DEFAULT_LIMIT,
@@ -132,6 +135,14 @@ fn versus_pathfinding(c: &mut Criterion) {
                 .sum::<i64>()
         })
     });
+    group.bench_function("ours/astar-200-same-successors", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|&board| answer(Engine::AStar, &SameSuccessors(Knights), board))
+                .sum::<i64>()
+        })
+    });
     group.bench_function("pathfinding/astar-200", |b| {
         b.iter(|| {
             boards
@@ -176,6 +187,9 @@ fn versus_pathfinding(c: &mut Criterion) {
     let first = sample[0];
     group.bench_function("ours/bfs-sample-1", |b| {
         b.iter(|| answer(Engine::Bfs, &Knights, first))
+    });
+    group.bench_function("ours/bfs-sample-1-same-successors", |b| {
+        b.iter(|| answer(Engine::Bfs, &SameSuccessors(Knights), first))
     });
     group.bench_function("pathfinding/bfs-sample-1", |b| {
         b.iter(|| {

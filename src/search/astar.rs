@@ -141,104 +141,148 @@ fn run<P: Puzzle>(
     if let Err(limit) = budget.admit(1) {
         return Outcome::LimitReached(limit);
     }
-    let max_depth = budget.max_depth();
-    let mut depth_cut = false;
     let start_bound = puzzle.heuristic(&start);
-    if start_bound > max_depth {
+    if start_bound > budget.max_depth() {
         return Outcome::LimitReached(budget.depth_limit());
     }
     let mut nodes = Nodes(Vec::with_capacity(INITIAL_CAPACITY));
-    // For each key, the node that reaches it by the fewest moves found so far;
-    // a node replaced there by a shorter way is marked superseded.
-    let mut best: KeyMap<P::Key, u32> =
-        KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default());
-    let mut superseded = Vec::with_capacity(INITIAL_CAPACITY);
-    superseded.push(false);
     let mut open = Open {
         buckets: Vec::new(),
         lowest: 0,
     };
-    best.insert(puzzle.encode(&start), nodes.push(start, None, 0));
+    let mut relax = Relax {
+        puzzle,
+        best: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
+        superseded: Vec::with_capacity(INITIAL_CAPACITY),
+        fresh: Vec::new(),
+        first_fresh: 0,
+        child_cost: 0,
+        max_depth: budget.max_depth(),
+        max_states: budget.max_states(),
+        depth_cut: false,
+        generated: 0,
+        stop: None,
+    };
+    relax
+        .best
+        .insert(puzzle.encode(&start), nodes.push(start, None, 0));
+    relax.superseded.push(false);
     open.push(start_bound, 0);
     stats.max_stored = 1;
-    let max_states = budget.max_states();
-    let mut keys = 1;
-    // Children that improve on what is known, with their bound, in the order of
-    // the node indices `best` already gives them.
-    let mut fresh: Vec<(P::Move, P::State, u32)> = Vec::new();
-    while let Some(node) = open.pop() {
+    let outcome = loop {
+        let Some(node) = open.pop() else {
+            break if relax.depth_cut {
+                Outcome::LimitReached(budget.depth_limit())
+            } else {
+                Outcome::Unsolvable
+            };
+        };
         let index = node as usize;
-        if superseded[index] {
+        if relax.superseded[index] {
             continue;
         }
-        let Node { state, cost, .. } = &nodes.0[index];
-        let cost = *cost;
+        let Node { state, cost, link } = &nodes.0[index];
         if puzzle.is_goal(state) {
-            return Outcome::Solved(nodes.path_to(index));
+            break Outcome::Solved(nodes.path_to(index));
         }
         if let Err(limit) = budget.tick() {
-            return Outcome::LimitReached(limit);
+            break Outcome::LimitReached(limit);
         }
         stats.expanded += 1;
-        let child_cost = cost + 1;
-        let mut stop = None;
-        puzzle.successors(state, |mv, child| {
-            stats.generated += 1;
-            if stop.is_some() {
-                return;
+        relax.child_cost = cost + 1;
+        relax.first_fresh = nodes.0.len();
+        // Two closures, one per call: each is inlined into its own generator.
+        match link {
+            Some((_, last)) => {
+                puzzle.successors_after(state, last, |mv, child| relax.visit(&nodes, mv, child))
             }
-            let child_index = (nodes.0.len() + fresh.len()) as u32;
-            let bound = || child_cost.saturating_add(puzzle.heuristic(&child));
-            let bound = match best.entry(puzzle.encode(&child)) {
-                Entry::Occupied(mut entry) => {
-                    // A sibling met earlier has the same cost and is not in `nodes` yet.
-                    let known = *entry.get() as usize;
-                    if nodes
-                        .0
-                        .get(known)
-                        .is_none_or(|node| node.cost <= child_cost)
-                    {
-                        return;
-                    }
-                    let bound = bound();
-                    if bound > max_depth {
-                        depth_cut = true;
-                        return;
-                    }
-                    superseded[known] = true;
-                    entry.insert(child_index);
-                    bound
-                }
-                Entry::Vacant(entry) => {
-                    let bound = bound();
-                    if bound > max_depth {
-                        depth_cut = true;
-                        return;
-                    }
-                    if keys >= max_states {
-                        stop = Some(Limit::States { max: max_states });
-                        return;
-                    }
-                    keys += 1;
-                    entry.insert(child_index);
-                    bound
-                }
-            };
-            fresh.push((mv, child, bound));
-        });
-        if let Some(limit) = stop {
-            return Outcome::LimitReached(limit);
+            None => puzzle.successors(state, |mv, child| relax.visit(&nodes, mv, child)),
         }
-        for (mv, child, bound) in fresh.drain(..) {
-            let child_index = nodes.push(child, Some((node, mv)), child_cost);
-            superseded.push(false);
+        if let Some(limit) = relax.stop {
+            break Outcome::LimitReached(limit);
+        }
+        for (mv, child, bound) in relax.fresh.drain(..) {
+            let child_index = nodes.push(child, Some((node, mv)), relax.child_cost);
+            relax.superseded.push(false);
             open.push(bound, child_index);
         }
-        stats.max_stored = stats.max_stored.max(keys);
-    }
-    if depth_cut {
-        Outcome::LimitReached(budget.depth_limit())
-    } else {
-        Outcome::Unsolvable
+        stats.max_stored = stats.max_stored.max(relax.best.len());
+    };
+    stats.generated += relax.generated;
+    outcome
+}
+
+/// What A* knows while it expands one node: the best node found for each key,
+/// and the children that improve on it.
+struct Relax<'p, P: Puzzle> {
+    puzzle: &'p P,
+    /// For each key, the node that reaches it by the fewest moves found so far;
+    /// a node replaced there by a shorter way is marked superseded.
+    best: KeyMap<P::Key, u32>,
+    superseded: Vec<bool>,
+    /// Children that improve on what is known, with their bound, in the order of
+    /// the node indices `best` already gives them (from `first_fresh` on).
+    fresh: Vec<(P::Move, P::State, u32)>,
+    first_fresh: usize,
+    child_cost: u32,
+    max_depth: u32,
+    max_states: usize,
+    /// Whether a child was dropped for a bound beyond `max_depth`.
+    depth_cut: bool,
+    generated: u64,
+    stop: Option<Limit>,
+}
+
+impl<P: Puzzle> Relax<'_, P> {
+    /// Keeps `child`, reached by `mv`, if no node reaches its key as cheaply.
+    #[inline(always)]
+    fn visit(&mut self, nodes: &Nodes<P::State, P::Move>, mv: P::Move, child: P::State) {
+        self.generated += 1;
+        if self.stop.is_some() {
+            return;
+        }
+        let child_index = (self.first_fresh + self.fresh.len()) as u32;
+        let keys = self.best.len();
+        let bound = match self.best.entry(self.puzzle.encode(&child)) {
+            Entry::Occupied(mut entry) => {
+                // A sibling met earlier has the same cost and is not in `nodes` yet.
+                let known = *entry.get() as usize;
+                if nodes
+                    .0
+                    .get(known)
+                    .is_none_or(|node| node.cost <= self.child_cost)
+                {
+                    return;
+                }
+                let bound = self
+                    .child_cost
+                    .saturating_add(self.puzzle.heuristic(&child));
+                if bound > self.max_depth {
+                    self.depth_cut = true;
+                    return;
+                }
+                self.superseded[known] = true;
+                entry.insert(child_index);
+                bound
+            }
+            Entry::Vacant(entry) => {
+                let bound = self
+                    .child_cost
+                    .saturating_add(self.puzzle.heuristic(&child));
+                if bound > self.max_depth {
+                    self.depth_cut = true;
+                    return;
+                }
+                if keys >= self.max_states {
+                    self.stop = Some(Limit::States {
+                        max: self.max_states,
+                    });
+                    return;
+                }
+                entry.insert(child_index);
+                bound
+            }
+        };
+        self.fresh.push((mv, child, bound));
     }
 }

@@ -4,37 +4,48 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
+use hashbrown::hash_set::Entry;
+
 use super::limits::Budget;
 use super::table::{KeySet, INITIAL_CAPACITY};
 use super::{Limit, Limits, Outcome, Path, SearchResult, Stats};
 use crate::Puzzle;
 
-/// Explored states in discovery order; the vector doubles as the FIFO queue.
-struct Tree<S, M> {
+/// One layer of the search tree: the states first reached after the same number
+/// of moves, each with the index of its parent in the layer before and the move
+/// from there (the start's layer has neither).
+struct Layer<S, M> {
     states: Vec<S>,
-    /// `parents[i]` is the index of the state `states[i]` was reached from.
-    parents: Vec<u32>,
-    /// `moves[i - 1]` leads from `states[parents[i]]` to `states[i]` (the root has none).
-    moves: Vec<M>,
+    links: Vec<(u32, M)>,
 }
 
-impl<S: Clone, M: Clone> Tree<S, M> {
-    /// The path from the root to the state at `index`, followed by one more step.
-    fn path_to(&self, mut index: usize, last: Option<(M, S)>) -> Path<S, M> {
-        let mut chain = Vec::new();
-        while index != 0 {
-            chain.push(index);
-            index = self.parents[index] as usize;
+impl<S, M> Layer<S, M> {
+    fn with_capacity(capacity: usize) -> Self {
+        Layer {
+            states: Vec::with_capacity(capacity),
+            links: Vec::with_capacity(capacity),
         }
-        let mut path = Path::new(self.states[0].clone());
-        for &i in chain.iter().rev() {
-            path.push(self.moves[i - 1].clone(), self.states[i].clone());
-        }
-        if let Some((mv, state)) = last {
-            path.push(mv, state);
-        }
-        path
     }
+}
+
+/// The path through `layers` to state `index` of the last layer, then one more step.
+fn path_to<S: Clone, M: Clone>(
+    layers: &[Layer<S, M>],
+    mut index: usize,
+    last: (M, S),
+) -> Path<S, M> {
+    let mut steps = Vec::with_capacity(layers.len());
+    for layer in layers.iter().skip(1).rev() {
+        let (parent, mv) = &layer.links[index];
+        steps.push((mv.clone(), layer.states[index].clone()));
+        index = *parent as usize;
+    }
+    let mut path = Path::new(layers[0].states[index].clone());
+    for (mv, state) in steps.into_iter().rev() {
+        path.push(mv, state);
+    }
+    path.push(last.0, last.1);
+    path
 }
 
 /// Breadth-first search from `start` to the nearest goal.
@@ -109,85 +120,121 @@ pub(super) fn run<P: Puzzle>(
     if let Err(limit) = budget.admit(1) {
         return Outcome::LimitReached(limit);
     }
-    let max_depth = budget.max_depth();
-    let max_states = budget.max_states();
-    let mut seen = KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default());
-    seen.insert(puzzle.encode(&start));
-    let mut tree = Tree {
-        states: Vec::with_capacity(INITIAL_CAPACITY),
-        parents: Vec::with_capacity(INITIAL_CAPACITY),
-        moves: Vec::with_capacity(INITIAL_CAPACITY),
+    let mut growth = Growth {
+        puzzle,
+        seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
+        max_states: budget.max_states(),
+        next: Layer::with_capacity(0),
+        generated: 0,
+        stop: None,
     };
-    tree.states.push(start);
-    tree.parents.push(0);
-    // Children of the state being expanded, moved into the tree after the callback
-    // so the parent can be borrowed in place instead of cloned.
-    let mut fresh: Vec<(P::Move, P::State)> = Vec::new();
-    let mut depth = 0u32;
-    let mut layer_end = 1;
-    let mut next = 0;
-    let mut depth_cut = false;
-    while next < tree.states.len() {
-        if next == layer_end {
-            depth += 1;
-            layer_end = tree.states.len();
+    growth.seen.insert(puzzle.encode(&start));
+    let mut root = Layer::with_capacity(1);
+    root.states.push(start);
+    let mut layers = vec![root];
+    let outcome = loop {
+        let depth = layers.len() - 1;
+        let layer = &layers[depth];
+        if layer.states.is_empty() {
+            break Outcome::Unsolvable;
         }
-        if let Err(limit) = budget.tick() {
-            stats.max_stored = seen.len();
-            return Outcome::LimitReached(limit);
+        if depth as u64 >= u64::from(budget.max_depth()) {
+            break if growth.leads_beyond(layer) {
+                Outcome::LimitReached(budget.depth_limit())
+            } else {
+                Outcome::Unsolvable
+            };
         }
-        let at_limit = depth >= max_depth;
-        let parent = next;
-        next += 1;
-        stats.expanded += 1;
-        let mut stop = None;
-        puzzle.successors(&tree.states[parent], |mv, state| {
-            stats.generated += 1;
-            if stop.is_some() {
-                return;
+        growth.next = Layer::with_capacity(layer.states.len() * 2);
+        for (parent, state) in layer.states.iter().enumerate() {
+            if let Err(limit) = budget.tick() {
+                growth.stop = Some(Stop::Limit(limit));
+                break;
             }
-            let key = puzzle.encode(&state);
-            if at_limit {
-                // A new state one move past the depth limit: the space is not exhausted.
-                depth_cut |= !seen.contains(&key);
-                return;
+            stats.expanded += 1;
+            // Two closures, one per call: each is inlined into its own generator.
+            match layer.links.get(parent) {
+                Some((_, last)) => puzzle
+                    .successors_after(state, last, |mv, child| growth.visit(parent, mv, child)),
+                None => puzzle.successors(state, |mv, child| growth.visit(parent, mv, child)),
             }
-            if seen.len() >= max_states {
-                if !seen.contains(&key) {
-                    stop = Some(Err(Limit::States { max: max_states }));
-                }
-                return;
+            if growth.stop.is_some() {
+                break;
             }
-            if !seen.insert(key) {
-                return;
-            }
-            if puzzle.is_goal(&state) {
-                stop = Some(Ok((mv, state)));
-                return;
-            }
-            fresh.push((mv, state));
-        });
-        match stop {
-            Some(Ok(last)) => {
-                stats.max_stored = seen.len();
-                return Outcome::Solved(tree.path_to(parent, Some(last)));
-            }
-            Some(Err(limit)) => {
-                stats.max_stored = seen.len();
-                return Outcome::LimitReached(limit);
-            }
-            None => {}
         }
-        for (mv, state) in fresh.drain(..) {
-            tree.states.push(state);
-            tree.parents.push(parent as u32);
-            tree.moves.push(mv);
+        match growth.stop.take() {
+            Some(Stop::Found { parent, mv, goal }) => {
+                break Outcome::Solved(path_to(&layers, parent, (mv, goal)))
+            }
+            Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
+            None => layers.push(core::mem::replace(
+                &mut growth.next,
+                Layer::with_capacity(0),
+            )),
         }
+    };
+    stats.generated += growth.generated;
+    stats.max_stored = growth.seen.len();
+    outcome
+}
+
+/// The next layer as it grows, and what the search has seen so far.
+struct Growth<'p, P: Puzzle> {
+    puzzle: &'p P,
+    seen: KeySet<P::Key>,
+    max_states: usize,
+    next: Layer<P::State, P::Move>,
+    generated: u64,
+    stop: Option<Stop<P::State, P::Move>>,
+}
+
+/// Why the search stops before the layer is done.
+enum Stop<S, M> {
+    /// A goal, reached by `mv` from state `parent` of the current layer.
+    Found { parent: usize, mv: M, goal: S },
+    /// A limit.
+    Limit(Limit),
+}
+
+impl<P: Puzzle> Growth<'_, P> {
+    /// Records `child`, reached by `mv` from state `parent` of the current layer.
+    #[inline(always)]
+    fn visit(&mut self, parent: usize, mv: P::Move, child: P::State) {
+        self.generated += 1;
+        if self.stop.is_some() {
+            return;
+        }
+        let full = self.seen.len() >= self.max_states;
+        let Entry::Vacant(vacancy) = self.seen.entry(self.puzzle.encode(&child)) else {
+            return;
+        };
+        if full {
+            self.stop = Some(Stop::Limit(Limit::States {
+                max: self.max_states,
+            }));
+            return;
+        }
+        vacancy.insert();
+        if self.puzzle.is_goal(&child) {
+            self.stop = Some(Stop::Found {
+                parent,
+                mv,
+                goal: child,
+            });
+            return;
+        }
+        self.next.states.push(child);
+        self.next.links.push((parent as u32, mv));
     }
-    stats.max_stored = seen.len();
-    if depth_cut {
-        Outcome::LimitReached(budget.depth_limit())
-    } else {
-        Outcome::Unsolvable
+
+    /// Whether a state of `layer` has a successor not seen yet.
+    fn leads_beyond(&self, layer: &Layer<P::State, P::Move>) -> bool {
+        layer.states.iter().any(|state| {
+            let mut beyond = false;
+            self.puzzle.successors(state, |_, next| {
+                beyond |= !self.seen.contains(&self.puzzle.encode(&next));
+            });
+            beyond
+        })
     }
 }

@@ -4,6 +4,8 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
+use hashbrown::hash_map::Entry;
+
 use super::limits::Budget;
 use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::{follow_keys, Limit, Limits, Outcome, Path, SearchResult, Stats};
@@ -192,57 +194,112 @@ fn expand_layer<P: Backward>(
     is_forward: bool,
 ) -> Result<Option<Meeting>, Limit> {
     let layer_end = side.states.len();
-    let mut fresh: Vec<(P::Key, P::Move, P::State)> = Vec::new();
+    let mut growth = Growth {
+        puzzle,
+        index: &mut side.index,
+        other: &other.index,
+        max_states: budget.max_states(),
+        first_new: layer_end,
+        states: Vec::with_capacity(2 * (layer_end - side.layer_start)),
+        links: Vec::with_capacity(2 * (layer_end - side.layer_start)),
+        generated: 0,
+        stop: None,
+    };
+    let mut outcome = Ok(None);
     for parent in side.layer_start..layer_end {
-        budget.tick()?;
+        if let Err(limit) = budget.tick() {
+            outcome = Err(limit);
+            break;
+        }
         stats.expanded += 1;
-        let mut meeting = None;
-        let mut result = Ok(());
-        let stored = side.states.len() + other.states.len();
-        let mut emit = |mv: P::Move, state: P::State| {
-            stats.generated += 1;
-            if meeting.is_some() || result.is_err() {
-                return;
+        let state = &side.states[parent];
+        // One closure per call: each is inlined into its own generator.
+        match (&side.links[parent], is_forward) {
+            (Some((_, last)), true) => {
+                puzzle.successors_after(state, last, |mv, next| growth.visit(parent, mv, next))
             }
-            let key = puzzle.encode(&state);
-            if let Some(&there) = other.index.get(&key) {
-                meeting = Some(there as usize);
-                return;
+            (None, true) => puzzle.successors(state, |mv, next| growth.visit(parent, mv, next)),
+            (Some((_, next)), false) => puzzle.predecessors_before(state, next, |mv, previous| {
+                growth.visit(parent, mv, previous)
+            }),
+            (None, false) => {
+                puzzle.predecessors(state, |mv, previous| growth.visit(parent, mv, previous))
             }
-            if side.index.contains_key(&key) || fresh.iter().any(|(k, _, _)| *k == key) {
-                return;
-            }
-            result = budget.admit(stored + fresh.len() + 1);
-            if result.is_ok() {
-                fresh.push((key, mv, state));
-            }
-        };
-        if is_forward {
-            puzzle.successors(&side.states[parent], &mut emit);
-        } else {
-            puzzle.predecessors(&side.states[parent], &mut emit);
         }
-        result?;
-        if let Some(there) = meeting {
-            return Ok(Some(if is_forward {
-                Meeting {
-                    forward: parent,
-                    backward: there,
-                }
-            } else {
-                Meeting {
-                    forward: there,
-                    backward: parent,
-                }
-            }));
-        }
-        for (key, mv, state) in fresh.drain(..) {
-            side.insert(key, state, Some((parent as u32, mv)));
+        match growth.stop.take() {
+            Some(Ok(there)) => {
+                outcome = Ok(Some(if is_forward {
+                    Meeting {
+                        forward: parent,
+                        backward: there,
+                    }
+                } else {
+                    Meeting {
+                        forward: there,
+                        backward: parent,
+                    }
+                }));
+                break;
+            }
+            Some(Err(limit)) => {
+                outcome = Err(limit);
+                break;
+            }
+            None => {}
         }
     }
+    stats.generated += growth.generated;
+    let Growth { states, links, .. } = growth;
+    side.states.extend(states);
+    side.links.extend(links.into_iter().map(Some));
     side.layer_start = layer_end;
     side.depth += 1;
-    Ok(None)
+    outcome
+}
+
+/// The layer one side is adding, and what both sides hold.
+struct Growth<'a, P: Backward> {
+    puzzle: &'a P,
+    index: &'a mut KeyMap<P::Key, u32>,
+    other: &'a KeyMap<P::Key, u32>,
+    max_states: usize,
+    /// The index the first new state will have.
+    first_new: usize,
+    states: Vec<P::State>,
+    links: Vec<(u32, P::Move)>,
+    generated: u64,
+    /// Why the layer ends early: the other side's index of a state both hold,
+    /// or the limit reached.
+    stop: Option<Result<usize, Limit>>,
+}
+
+impl<P: Backward> Growth<'_, P> {
+    /// Records `state`, one move from state `parent` of this side's frontier.
+    #[inline(always)]
+    fn visit(&mut self, parent: usize, mv: P::Move, state: P::State) {
+        self.generated += 1;
+        if self.stop.is_some() {
+            return;
+        }
+        let key = self.puzzle.encode(&state);
+        if let Some(&there) = self.other.get(&key) {
+            self.stop = Some(Ok(there as usize));
+            return;
+        }
+        let full = self.index.len() + self.other.len() >= self.max_states;
+        let Entry::Vacant(vacancy) = self.index.entry(key) else {
+            return;
+        };
+        if full {
+            self.stop = Some(Err(Limit::States {
+                max: self.max_states,
+            }));
+            return;
+        }
+        vacancy.insert((self.first_new + self.states.len()) as u32);
+        self.states.push(state);
+        self.links.push((parent as u32, mv));
+    }
 }
 
 /// The forward path to the meeting state, then real moves through the backward tree's keys.
