@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use smallvec::SmallVec;
 
-use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
+use super::layout::{Layout, Shape, CELLS, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
 
 /// What counts as one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -107,9 +107,23 @@ impl fmt::Display for Direction {
     }
 }
 
+/// `NEIGHBOURS[cell]`: the cells one unit step from `cell` (32 entries, so any
+/// five-bit index is in bounds).
+// Evaluated at compile time, where an index out of bounds fails the build.
+#[allow(clippy::indexing_slicing)]
+const NEIGHBOURS: [u32; 32] = {
+    let mut table = [0; 32];
+    let mut cell = 0;
+    while cell < CELLS {
+        table[cell] = neighbours(1 << cell);
+        cell += 1;
+    }
+    table
+};
+
 /// Cells one unit step from any cell of `cells`.
 #[inline]
-pub(crate) fn neighbours(cells: u32) -> u32 {
+pub(crate) const fn neighbours(cells: u32) -> u32 {
     (cells >> COLUMNS)
         | ((cells << COLUMNS) & FULL)
         | ((cells & !COLUMN_0) >> 1)
@@ -279,7 +293,7 @@ pub(crate) fn for_each_move(
 fn targets_of(metric: Metric, shape: Shape, anchor: u8, empty: u32) -> u32 {
     let start = 1u32 << anchor;
     let fit = shape.fits(empty | shape.footprint() << anchor) & !start;
-    let mut targets = neighbours(start) & fit;
+    let mut targets = NEIGHBOURS.get(usize::from(anchor & 31)).map_or(0, |&cells| cells) & fit;
     match metric {
         Metric::Step => {}
         Metric::Slide => {

@@ -124,6 +124,7 @@ pub(super) fn run<P: Puzzle>(
         puzzle,
         seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         max_states: budget.max_states(),
+        room: budget.max_states().saturating_sub(1),
         next: Layer::with_capacity(0),
         generated: 0,
         stop: None,
@@ -183,6 +184,8 @@ struct Growth<'p, P: Puzzle> {
     puzzle: &'p P,
     seen: KeySet<P::Key>,
     max_states: usize,
+    /// How many more states the state limit lets the search store.
+    room: usize,
     next: Layer<P::State, P::Move>,
     generated: u64,
     stop: Option<Stop<P::State, P::Move>>,
@@ -204,16 +207,16 @@ impl<P: Puzzle> Growth<'_, P> {
         if self.stop.is_some() {
             return;
         }
-        let full = self.seen.len() >= self.max_states;
         let Entry::Vacant(vacancy) = self.seen.entry(self.puzzle.encode(&child)) else {
             return;
         };
-        if full {
+        if self.room == 0 {
             self.stop = Some(Stop::Limit(Limit::States {
                 max: self.max_states,
             }));
             return;
         }
+        self.room -= 1;
         vacancy.insert();
         if self.puzzle.is_goal(&child) {
             self.stop = Some(Stop::Found {
