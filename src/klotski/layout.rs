@@ -24,10 +24,13 @@ pub(crate) const ROWS_0_TO_3: u32 = 0xFFFF;
 /// The anchor (top-left cell) of the general in a solved layout: rows 3–4, columns 1–2.
 pub const GOAL_ANCHOR: u8 = 13;
 
-const SOLDIER_SHIFT: u32 = 0;
-const VERTICAL_SHIFT: u32 = 20;
-const HORIZONTAL_SHIFT: u32 = 40;
-const GENERAL_SHIFT: u32 = 60;
+/// A layout's code holds one mask of `CELLS` bits per shape but the general:
+/// soldiers from bit 0, verticals from bit 20, horizontals from bit 40, and
+/// then the general's anchor from bit 60.
+pub(crate) const SOLDIER_SHIFT: u32 = 0;
+pub(crate) const VERTICAL_SHIFT: u32 = CELLS as u32;
+pub(crate) const HORIZONTAL_SHIFT: u32 = 2 * CELLS as u32;
+pub(crate) const GENERAL_SHIFT: u32 = 3 * CELLS as u32;
 
 /// The four piece shapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,19 +73,6 @@ impl Shape {
             Shape::Vertical => 'V',
             Shape::Horizontal => 'H',
             Shape::Soldier => 'S',
-        }
-    }
-
-    /// The bits of a [`Layout`] code that record a piece of this shape anchored at
-    /// `cell`: one bit of its shape's mask, or for the general the anchor field.
-    #[inline]
-    const fn marker(self, cell: u8) -> u64 {
-        let cell = cell as u64;
-        match self {
-            Shape::General => cell << GENERAL_SHIFT,
-            Shape::Vertical => 1 << (VERTICAL_SHIFT as u64 + cell),
-            Shape::Horizontal => 1 << (HORIZONTAL_SHIFT as u64 + cell),
-            Shape::Soldier => 1 << (SOLDIER_SHIFT as u64 + cell),
         }
     }
 
@@ -278,12 +268,10 @@ impl Layout {
         !self.occupied() & FULL
     }
 
-    /// This layout without the piece of `shape` at anchor `from`, ready to put it
-    /// back elsewhere with [`Lifted::placed`]: one move, split so that a piece with
-    /// several destinations is lifted once.
+    /// The layout with this packed code, which must be a legal layout's.
     #[inline]
-    pub(crate) fn lifted(self, shape: Shape, from: u8) -> Lifted {
-        Lifted(self.0 ^ shape.marker(from))
+    pub(crate) const fn from_code(code: u64) -> Self {
+        Layout(code)
     }
 
     /// The layout seen in a mirror: left and right swapped.
@@ -435,18 +423,6 @@ impl Layout {
             },
             '.',
         )
-    }
-}
-
-/// A [`Layout`] with one piece taken off the board (see [`Layout::lifted`]).
-#[derive(Clone, Copy)]
-pub(crate) struct Lifted(u64);
-
-impl Lifted {
-    /// The layout with the lifted piece, of `shape`, put down at anchor `to`.
-    #[inline]
-    pub(crate) fn placed(self, shape: Shape, to: u8) -> Layout {
-        Layout(self.0 | shape.marker(to))
     }
 }
 

@@ -42,6 +42,7 @@
 pub mod catalog;
 mod codes;
 mod dense;
+mod generate;
 mod layout;
 mod moves;
 mod text;
@@ -115,7 +116,7 @@ impl Puzzle for Klotski {
 
     #[inline]
     fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        moves::for_each_move(*layout, self.metric, None, emit);
+        generate::for_each_move(*layout, self.metric, None, emit);
     }
 
     /// Leaves out the moves of the piece `last` moved that the layout before it
@@ -123,7 +124,7 @@ impl Puzzle for Klotski {
     /// those along the same line, under `step` the step back.
     #[inline]
     fn successors_after(&self, layout: &Layout, last: &Move, emit: impl FnMut(Move, Layout)) {
-        moves::for_each_move(*layout, self.metric, Some(*last), emit);
+        generate::for_each_move(*layout, self.metric, Some(*last), emit);
     }
 
     #[inline]
@@ -172,7 +173,7 @@ impl Backward for Klotski {
 
     /// Every move can be undone, so the predecessors are the successors.
     fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Move, Layout)) {
-        moves::for_each_move(*layout, self.metric, None, |mv, previous| {
+        generate::for_each_move(*layout, self.metric, None, |mv, previous| {
             emit(mv.reversed(), previous)
         });
     }
@@ -184,7 +185,7 @@ impl Backward for Klotski {
         next: &Move,
         mut emit: impl FnMut(Move, Layout),
     ) {
-        moves::for_each_move(
+        generate::for_each_move(
             *layout,
             self.metric,
             Some(next.reversed()),

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use smallvec::SmallVec;
 
-use super::layout::{Layout, Shape, CELLS, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
+use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
 
 /// What counts as one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -107,20 +107,6 @@ impl fmt::Display for Direction {
     }
 }
 
-/// `NEIGHBOURS[cell]`: the cells one unit step from `cell` (32 entries, so any
-/// five-bit index is in bounds).
-// Evaluated at compile time, where an index out of bounds fails the build.
-#[allow(clippy::indexing_slicing)]
-const NEIGHBOURS: [u32; 32] = {
-    let mut table = [0; 32];
-    let mut cell = 0;
-    while cell < CELLS {
-        table[cell] = neighbours(1 << cell);
-        cell += 1;
-    }
-    table
-};
-
 /// Cells one unit step from any cell of `cells`.
 #[inline]
 pub(crate) const fn neighbours(cells: u32) -> u32 {
@@ -156,7 +142,7 @@ impl Move {
     /// that the layout before this move reaches in one move (or is): under
     /// `piece` all of them, under `slide` those on the same line, under `step`
     /// the way back.
-    fn barred_targets(self, metric: Metric) -> u32 {
+    pub(super) fn barred_targets(self, metric: Metric) -> u32 {
         match metric {
             Metric::Step => 1 << self.from,
             Metric::Slide if self.from / COLUMNS as u8 == self.to / COLUMNS as u8 => {
@@ -224,97 +210,4 @@ impl Move {
         route.reverse();
         Some(route)
     }
-}
-
-/// Calls `emit` for every move of `layout` under `metric`, with the layout after it;
-/// after `last`, only for those that [`Puzzle::successors_after`] asks for.
-///
-/// [`Puzzle::successors_after`]: crate::Puzzle::successors_after
-#[inline(always)]
-pub(crate) fn for_each_move(
-    layout: Layout,
-    metric: Metric,
-    last: Option<Move>,
-    mut emit: impl FnMut(Move, Layout),
-) {
-    let (moved, barred) = match last {
-        Some(last) => (Some((last.shape, last.to)), last.barred_targets(metric)),
-        None => (None, 0),
-    };
-    let empty = layout.empty();
-    let general = layout.general();
-    // Every piece that can make a unit step, found for all pieces of a shape at
-    // once; only these can move at all, under any metric.
-    let pieces = [
-        (
-            Shape::General,
-            1 << general & Shape::General.steppable(empty),
-        ),
-        (
-            Shape::Vertical,
-            layout.verticals() & Shape::Vertical.steppable(empty),
-        ),
-        (
-            Shape::Horizontal,
-            layout.horizontals() & Shape::Horizontal.steppable(empty),
-        ),
-        (
-            Shape::Soldier,
-            layout.soldiers() & Shape::Soldier.steppable(empty),
-        ),
-    ];
-    // One loop nest with a single call site, so the caller's `emit` is inlined once.
-    for (shape, mut anchors) in pieces {
-        while anchors != 0 {
-            let from = anchors.trailing_zeros() as u8;
-            anchors &= anchors - 1;
-            let barred = if moved == Some((shape, from)) {
-                barred
-            } else {
-                0
-            };
-            if barred == FULL {
-                continue;
-            }
-            let lifted = layout.lifted(shape, from);
-            let mut targets = targets_of(metric, shape, from, empty) & !barred;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                emit(Move { shape, from, to }, lifted.placed(shape, to));
-            }
-        }
-    }
-}
-
-/// The anchors the piece of `shape` at `anchor` can reach in one move (never
-/// `anchor` itself).
-#[inline(always)]
-fn targets_of(metric: Metric, shape: Shape, anchor: u8, empty: u32) -> u32 {
-    let start = 1u32 << anchor;
-    let fit = shape.fits(empty | shape.footprint() << anchor) & !start;
-    let mut targets = NEIGHBOURS.get(usize::from(anchor & 31)).map_or(0, |&cells| cells) & fit;
-    match metric {
-        Metric::Step => {}
-        Metric::Slide => {
-            for direction in Direction::ALL {
-                let mut at = direction.shift(start) & fit;
-                while at != 0 {
-                    at = direction.shift(at) & fit;
-                    targets |= at;
-                }
-            }
-        }
-        Metric::Piece => {
-            // Flood the places the piece fits, stopping as soon as all are reached.
-            let mut frontier = targets;
-            let mut rest = fit & !targets;
-            while rest != 0 && frontier != 0 {
-                frontier = neighbours(frontier) & rest;
-                targets |= frontier;
-                rest &= !frontier;
-            }
-        }
-    }
-    targets
 }

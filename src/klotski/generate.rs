@@ -1,0 +1,329 @@
+//! Move generation: every move of a layout, as fast as the search needs it.
+//!
+//! Two things make it fast. Shapes are handled by arithmetic rather than by
+//! branches ([`PieceClass`]), so the branch predictor only meets loops over
+//! pieces and destinations. And a layout with exactly two empty cells, as in
+//! every classic layout, looks its moves up in a table by the pair of empty
+//! cells ([`PairTable`]), since where a piece can go depends on nothing else.
+
+use std::sync::OnceLock;
+
+use super::layout::{
+    Layout, Shape, CELLS, COLUMNS, COLUMN_3, FULL, GENERAL_SHIFT, HORIZONTAL_SHIFT, ROWS_0_TO_3,
+    SOLDIER_SHIFT, VERTICAL_SHIFT,
+};
+use super::moves::{neighbours, Direction, Metric, Move};
+
+/// Calls `emit` for every move of `layout` under `metric`, with the layout after
+/// it; after `last`, only for those that [`Puzzle::successors_after`] asks for.
+///
+/// [`Puzzle::successors_after`]: crate::Puzzle::successors_after
+#[inline(always)]
+pub(crate) fn for_each_move(
+    layout: Layout,
+    metric: Metric,
+    last: Option<Move>,
+    mut emit: impl FnMut(Move, Layout),
+) {
+    let code = layout.code();
+    let empty = layout.empty();
+    let general = layout.general();
+    let pair = PairTable::lookup(metric, empty);
+    // Every piece that can move, as the bit of the code that records it (the
+    // general as bit GENERAL_SHIFT): one loop over these bits and a single call
+    // of `emit`, which the compiler then inlines once.
+    let mut movable = match pair {
+        Some((table, pair)) => table.movable(pair, code, general),
+        None => {
+            // Only a piece that can make a unit step can move at all; these are
+            // found for all pieces of a shape at once.
+            u64::from(layout.soldiers() & Shape::Soldier.steppable(empty)) << SOLDIER_SHIFT
+                | u64::from(layout.verticals() & Shape::Vertical.steppable(empty)) << VERTICAL_SHIFT
+                | u64::from(layout.horizontals() & Shape::Horizontal.steppable(empty))
+                    << HORIZONTAL_SHIFT
+                | u64::from(Shape::General.steppable(empty) >> general & 1) << GENERAL_SHIFT
+        }
+    };
+    let (barred_bit, barred) = match last {
+        Some(last) => (
+            PieceClass::of(last.shape).bit(last.to),
+            last.barred_targets(metric),
+        ),
+        None => (u32::MAX, 0),
+    };
+    if barred == FULL {
+        movable &= !(1 << barred_bit);
+    }
+    while movable != 0 {
+        let bit = movable.trailing_zeros();
+        movable &= movable - 1;
+        let class = PieceClass(bit / MASK_BITS);
+        let from = if class.is_general() {
+            general
+        } else {
+            (bit % MASK_BITS) as u8
+        };
+        // The code without the piece, and the shift that puts it back at an anchor.
+        let (lifted, shift) = if class.is_general() {
+            (code & !(0xF << GENERAL_SHIFT), GENERAL_SHIFT)
+        } else {
+            (code ^ 1 << bit, bit - u32::from(from))
+        };
+        let targets = match pair {
+            Some((table, pair)) => table.targets(pair, bit, from),
+            None => targets_of(metric, class, from, empty),
+        };
+        let mut targets = targets & if bit == barred_bit { !barred } else { FULL };
+        let shape = class.shape();
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let placed = if class.is_general() {
+                u64::from(to) << shift
+            } else {
+                1 << (shift + to)
+            };
+            let mv = Move {
+                shape,
+                from,
+                to: to as u8,
+            };
+            emit(mv, Layout::from_code(lifted | placed));
+        }
+    }
+}
+
+/// Bits per shape mask in a layout's code.
+const MASK_BITS: u32 = CELLS as u32;
+
+// `PieceClass` numbers the masks in the order the code stores them.
+const _: () = assert!(
+    SOLDIER_SHIFT == 0
+        && VERTICAL_SHIFT == MASK_BITS
+        && HORIZONTAL_SHIFT == 2 * MASK_BITS
+        && GENERAL_SHIFT == 3 * MASK_BITS
+);
+
+/// A shape as a number: 0 soldier, 1 vertical, 2 horizontal, 3 general, the
+/// order of the masks in a layout's code. Bit 0 says the piece is two rows
+/// tall, bit 1 that it is two columns wide, so geometry is arithmetic.
+#[derive(Clone, Copy)]
+struct PieceClass(u32);
+
+impl PieceClass {
+    const ALL: [PieceClass; 4] = [PieceClass(0), PieceClass(1), PieceClass(2), PieceClass(3)];
+
+    #[inline]
+    fn of(shape: Shape) -> Self {
+        // A table rather than a match, which compiles to a jump. Evaluated at
+        // compile time, where an index out of bounds fails the build.
+        #[allow(clippy::indexing_slicing)]
+        const CLASSES: [u32; 4] = {
+            let mut classes = [0; 4];
+            classes[Shape::General as usize] = 3;
+            classes[Shape::Vertical as usize] = 1;
+            classes[Shape::Horizontal as usize] = 2;
+            classes
+        };
+        PieceClass(CLASSES.get(shape as usize).map_or(0, |&class| class))
+    }
+
+    #[inline]
+    fn shape(self) -> Shape {
+        match self.0 {
+            0 => Shape::Soldier,
+            1 => Shape::Vertical,
+            2 => Shape::Horizontal,
+            _ => Shape::General,
+        }
+    }
+
+    #[inline]
+    fn is_general(self) -> bool {
+        self.0 == 3
+    }
+
+    /// The bit of a layout's code that records this piece at `anchor`
+    /// ([`GENERAL_SHIFT`] for the general, which the code records by its anchor).
+    #[inline]
+    fn bit(self, anchor: u8) -> u32 {
+        if self.is_general() {
+            GENERAL_SHIFT
+        } else {
+            self.0 * MASK_BITS + u32::from(anchor)
+        }
+    }
+
+    /// All ones if the piece is two columns wide, else 0.
+    #[inline]
+    fn wide(self) -> u32 {
+        0u32.wrapping_sub(self.0 >> 1)
+    }
+
+    /// All ones if the piece is two rows tall, else 0.
+    #[inline]
+    fn tall(self) -> u32 {
+        0u32.wrapping_sub(self.0 & 1)
+    }
+
+    /// The anchors at which the piece fits inside `free` (see [`Shape::fits`]).
+    #[inline]
+    fn fits(self, free: u32) -> u32 {
+        let row = free & (free >> 1 & !COLUMN_3 | !self.wide());
+        row & (row >> COLUMNS & ROWS_0_TO_3 | !self.tall())
+    }
+
+    /// The cells it covers when anchored at bit 0 (see [`Shape::footprint`]).
+    #[inline]
+    fn footprint(self) -> u32 {
+        let (wide, tall) = (self.wide(), self.tall());
+        1 | 0x2 & wide | 0x10 & tall | 0x20 & wide & tall
+    }
+}
+
+/// `NEIGHBOURS[cell]`: the cells one unit step from `cell` (32 entries, so any
+/// five-bit index is in bounds).
+// Evaluated at compile time, where an index out of bounds fails the build.
+#[allow(clippy::indexing_slicing)]
+const NEIGHBOURS: [u32; 32] = {
+    let mut table = [0; 32];
+    let mut cell = 0;
+    while cell < CELLS {
+        table[cell] = neighbours(1 << cell);
+        cell += 1;
+    }
+    table
+};
+
+/// The anchors the piece of `class` at `anchor` can reach in one move (never
+/// `anchor` itself), `empty` being the empty cells.
+#[inline(always)]
+fn targets_of(metric: Metric, class: PieceClass, anchor: u8, empty: u32) -> u32 {
+    let start = 1u32 << anchor;
+    let fit = class.fits(empty | class.footprint() << anchor) & !start;
+    let first = NEIGHBOURS
+        .get(usize::from(anchor & 31))
+        .map_or(0, |&cells| cells);
+    let mut targets = first & fit;
+    match metric {
+        Metric::Step => {}
+        Metric::Slide => {
+            for direction in Direction::ALL {
+                let mut at = direction.shift(start) & fit;
+                while at != 0 {
+                    at = direction.shift(at) & fit;
+                    targets |= at;
+                }
+            }
+        }
+        Metric::Piece => {
+            // Flood the places the piece fits, stopping as soon as all are reached.
+            let mut frontier = targets;
+            let mut rest = fit & !targets;
+            while rest != 0 && frontier != 0 {
+                frontier = neighbours(frontier) & rest;
+                targets |= frontier;
+                rest &= !frontier;
+            }
+        }
+    }
+    targets
+}
+
+/// Unordered pairs of cells.
+const PAIRS: usize = CELLS * (CELLS - 1) / 2;
+
+/// Anchors the general's field can hold (16, of which 12 are legal).
+const GENERAL_ANCHORS: usize = 16;
+
+/// Every move of every layout with exactly two empty cells, by the pair of
+/// empty cells and the piece: where a piece can go depends on nothing else.
+///
+/// Built once per metric and process, in well under a millisecond, into about
+/// 60 KiB.
+struct PairTable {
+    /// Per pair: the code bits of the pieces other than the general that can move.
+    movable: Vec<u64>,
+    /// Per pair and code bit below [`GENERAL_SHIFT`]: where that piece can move.
+    targets: Vec<u32>,
+    /// Per pair and anchor: where the general can move.
+    general: Vec<u32>,
+}
+
+// Every index below is a pair index (below `PAIRS`, from `pair_index`), a code
+// bit below `GENERAL_SHIFT` or a general anchor below `GENERAL_ANCHORS`, and
+// the vectors have exactly these sizes.
+#[allow(clippy::indexing_slicing)]
+impl PairTable {
+    /// The table for `metric` and the index of the pair, if `empty` holds exactly
+    /// two cells.
+    #[inline]
+    fn lookup(metric: Metric, empty: u32) -> Option<(&'static PairTable, usize)> {
+        let second = empty & empty.wrapping_sub(1);
+        if second == 0 || second & (second - 1) != 0 {
+            return None;
+        }
+        static TABLES: [OnceLock<PairTable>; 3] = [const { OnceLock::new() }; 3];
+        let slot = &TABLES[metric as usize];
+        let table = slot.get_or_init(|| PairTable::new(metric));
+        Some((table, pair_index(empty)))
+    }
+
+    fn new(metric: Metric) -> PairTable {
+        let mut table = PairTable {
+            movable: vec![0; PAIRS],
+            targets: vec![0; PAIRS * GENERAL_SHIFT as usize],
+            general: vec![0; PAIRS * GENERAL_ANCHORS],
+        };
+        for second in 1..CELLS {
+            for first in 0..second {
+                let empty = 1 << first | 1 << second;
+                let pair = pair_index(empty);
+                for class in PieceClass::ALL {
+                    for anchor in 0..CELLS as u8 {
+                        let on_board = class.fits(FULL) >> anchor & 1 == 1;
+                        if !on_board || class.footprint() << anchor & empty != 0 {
+                            continue;
+                        }
+                        let targets = targets_of(metric, class, anchor, empty);
+                        if class.is_general() {
+                            table.general[pair * GENERAL_ANCHORS + usize::from(anchor)] = targets;
+                        } else if targets != 0 {
+                            let bit = class.bit(anchor);
+                            table.movable[pair] |= 1 << bit;
+                            table.targets[pair * GENERAL_SHIFT as usize + bit as usize] = targets;
+                        }
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// The pieces of the layout with this `code` that can move, as in
+    /// [`for_each_move`].
+    #[inline]
+    fn movable(&self, pair: usize, code: u64, general: u8) -> u64 {
+        let pieces = self.movable[pair] & code;
+        let general = self.general[pair * GENERAL_ANCHORS + usize::from(general & 15)] != 0;
+        pieces | u64::from(general) << GENERAL_SHIFT
+    }
+
+    /// Where the piece recorded by code bit `bit`, anchored at `from`, can move.
+    #[inline]
+    fn targets(&self, pair: usize, bit: u32, from: u8) -> u32 {
+        if bit == GENERAL_SHIFT {
+            self.general[pair * GENERAL_ANCHORS + usize::from(from & 15)]
+        } else {
+            self.targets[pair * GENERAL_SHIFT as usize + bit as usize]
+        }
+    }
+}
+
+/// The index of the pair of cells in `empty`, which holds exactly two.
+#[inline]
+fn pair_index(empty: u32) -> usize {
+    let first = empty.trailing_zeros() as usize;
+    let second = (empty & empty.wrapping_sub(1)).trailing_zeros() as usize;
+    second * (second - 1) / 2 + first
+}
