@@ -105,7 +105,8 @@ pub trait Backward: Puzzle {
     /// Calls `emit` with every goal state a search from `start` might reach.
     ///
     /// Emitting goals that `start` cannot reach is allowed (it only costs time);
-    /// leaving out a reachable goal may make the search miss the optimum.
+    /// leaving out a reachable goal may make the search miss the optimum. One
+    /// goal per key is enough, since states that share a key are interchangeable.
     fn goal_states(&self, start: &Self::State, emit: impl FnMut(Self::State));
 
     /// Calls `emit(move, previous)` for every state `previous` from which

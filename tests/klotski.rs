@@ -471,7 +471,13 @@ fn check_moves(layout: Layout, metric: Metric) -> Result<(), TestCaseError> {
         moves.insert((mv, after));
     });
     let expected = reference_moves(layout, metric);
-    prop_assert_eq!(&moves, &expected, "{} on {}", metric, layout.to_shape_digits());
+    prop_assert_eq!(
+        &moves,
+        &expected,
+        "{} on {}",
+        metric,
+        layout.to_shape_digits()
+    );
     // After a move, the moves of the same piece that the layout before it
     // reaches in one move may be left out, and nothing else.
     for &(last, after) in &expected {
@@ -484,7 +490,11 @@ fn check_moves(layout: Layout, metric: Metric) -> Result<(), TestCaseError> {
             let skippable = next == layout || expected.iter().any(|&(_, other)| other == next);
             prop_assert!(
                 kept.contains(&(mv, next)) || skippable,
-                "{} after {:?} on {}: {:?} left out", metric, last, after.to_shape_digits(), mv
+                "{} after {:?} on {}: {:?} left out",
+                metric,
+                last,
+                after.to_shape_digits(),
+                mv
             );
         }
         prop_assert!(kept.is_subset(&before));

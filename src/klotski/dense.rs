@@ -99,11 +99,8 @@ impl PieceSetSpace {
             .filter(|&empty| empty >= 2)?;
         let mut layouts = Vec::new();
         for general in 0..super::CELLS as u8 {
-            let cells = Shape::General.footprint() << general;
             if Shape::General.fits(FULL) >> general & 1 == 1 {
-                fill(general, cells, counts, empty, [0; 3], &mut |layout| {
-                    layouts.push(layout)
-                });
+                fill(general, counts, empty, &mut |layout| layouts.push(layout));
             }
         }
         let ranks = layouts.iter().map(|&layout| codes::rank(layout)).collect();
@@ -131,52 +128,74 @@ impl PieceSetSpace {
     }
 }
 
-/// Places the pieces left on the cells not in `covered` in CommonCode order:
-/// row-major by top-left cell, and at each cell empty before horizontal before
-/// vertical before soldier, so `out` comes out sorted.
-// `slot` is 0, 1 or 2, from the literal list below, and `placed` has three masks.
-#[allow(clippy::indexing_slicing)]
-pub(super) fn fill(
-    general: u8,
+/// Every layout with the general at `general` and the pieces `left` on the
+/// other cells, `empty` of them left empty, in CommonCode order: row-major by
+/// top-left cell, and at each cell empty before horizontal before vertical
+/// before soldier.
+pub(super) fn fill(general: u8, left: PieceCounts, empty: usize, out: &mut impl FnMut(Layout)) {
+    let covered = Shape::General.footprint() << general;
+    let start = Layout::from_parts(general, 0, 0, 0);
+    place(covered, left, empty, start, out);
+}
+
+/// Places the pieces `left` on the cells not in `covered`, first cell first,
+/// adding them to `layout`.
+fn place(
     covered: u32,
     left: PieceCounts,
     empty: usize,
-    placed: [u32; 3],
+    layout: Layout,
     out: &mut impl FnMut(Layout),
 ) {
     let free = !covered & FULL;
     if free == 0 {
-        out(Layout::from_parts(general, placed[0], placed[1], placed[2]));
+        out(layout);
         return;
     }
-    let cell = free.trailing_zeros();
-    let bit = 1 << cell;
+    let cell = free.trailing_zeros() as u8;
+    let bit = 1u32 << cell;
     if empty > 0 {
-        fill(general, covered | bit, left, empty - 1, placed, out);
+        place(covered | bit, left, empty - 1, layout, out);
     }
-    for (shape, slot) in [
-        (Shape::Horizontal, 1),
-        (Shape::Vertical, 0),
-        (Shape::Soldier, 2),
-    ] {
-        let mut rest = left;
-        let count = match shape {
-            Shape::Vertical => &mut rest.vertical,
-            Shape::Horizontal => &mut rest.horizontal,
-            _ => &mut rest.soldiers,
+    // Each shape checked directly: a loop over shapes would branch on the shape.
+    if left.horizontal > 0 && Shape::Horizontal.fits(free) & bit != 0 {
+        let rest = PieceCounts {
+            horizontal: left.horizontal - 1,
+            ..left
         };
-        if *count == 0 || shape.fits(free) & bit == 0 {
-            continue;
-        }
-        *count -= 1;
-        let mut next = placed;
-        next[slot] |= bit;
-        fill(
-            general,
-            covered | shape.footprint() << cell,
+        let cells = Shape::Horizontal.footprint() << cell;
+        place(
+            covered | cells,
             rest,
             empty,
-            next,
+            layout.with_piece(Shape::Horizontal, cell),
+            out,
+        );
+    }
+    if left.vertical > 0 && Shape::Vertical.fits(free) & bit != 0 {
+        let rest = PieceCounts {
+            vertical: left.vertical - 1,
+            ..left
+        };
+        let cells = Shape::Vertical.footprint() << cell;
+        place(
+            covered | cells,
+            rest,
+            empty,
+            layout.with_piece(Shape::Vertical, cell),
+            out,
+        );
+    }
+    if left.soldiers > 0 {
+        let rest = PieceCounts {
+            soldiers: left.soldiers - 1,
+            ..left
+        };
+        place(
+            covered | bit,
+            rest,
+            empty,
+            layout.with_piece(Shape::Soldier, cell),
             out,
         );
     }

@@ -208,6 +208,19 @@ impl Layout {
         )
     }
 
+    /// This layout with a piece of `shape` anchored at `cell` (for the general:
+    /// moved there), whose cells must be free.
+    #[inline]
+    pub(crate) fn with_piece(self, shape: Shape, cell: u8) -> Self {
+        let cell = u32::from(cell);
+        Layout(match shape {
+            Shape::General => self.0 & !(0xF << GENERAL_SHIFT) | u64::from(cell) << GENERAL_SHIFT,
+            Shape::Vertical => self.0 | 1 << (VERTICAL_SHIFT + cell),
+            Shape::Horizontal => self.0 | 1 << (HORIZONTAL_SHIFT + cell),
+            Shape::Soldier => self.0 | 1 << (SOLDIER_SHIFT + cell),
+        })
+    }
+
     /// The packed code: soldiers, verticals and horizontals as 20-bit anchor masks
     /// from bit 0, 20 and 40, the general's anchor cell in bits 60–63.
     pub fn code(self) -> u64 {

@@ -157,18 +157,15 @@ impl Puzzle for Klotski {
 }
 
 impl Backward for Klotski {
-    /// Every solved layout with the same pieces as `start`.
+    /// Every solved layout with the same pieces as `start`; with mirror folding,
+    /// one of each mirror pair.
     fn goal_states(&self, start: &Layout, mut emit: impl FnMut(Layout)) {
         let counts = start.counts();
-        let general = Shape::General.footprint() << GOAL_ANCHOR;
-        dense::fill(
-            GOAL_ANCHOR,
-            general,
-            counts,
-            counts.empty_cells(),
-            [0; 3],
-            &mut emit,
-        );
+        dense::fill(GOAL_ANCHOR, counts, counts.empty_cells(), &mut |goal| {
+            if !self.mirror_folding || goal.code() <= goal.mirror().code() {
+                emit(goal);
+            }
+        });
     }
 
     /// Every move can be undone, so the predecessors are the successors.

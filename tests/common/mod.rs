@@ -44,10 +44,16 @@ pub fn random_layout() -> impl Strategy<Value = Layout> {
 /// soldiers.
 #[allow(dead_code)] // Not every test file that includes this module uses it.
 pub fn random_layout_with_two_empty_cells() -> impl Strategy<Value = Layout> {
-    (random_layout(), any::<prop::sample::Index>(), any::<prop::sample::Index>()).prop_map(
-        |(layout, first, second)| {
+    (
+        random_layout(),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+    )
+        .prop_map(|(layout, first, second)| {
             let digits: Vec<char> = layout.to_shape_digits().chars().collect();
-            let empty: Vec<usize> = (0..digits.len()).filter(|&cell| digits[cell] == '0').collect();
+            let empty: Vec<usize> = (0..digits.len())
+                .filter(|&cell| digits[cell] == '0')
+                .collect();
             let keep_first = first.index(empty.len());
             let mut keep_second = second.index(empty.len() - 1);
             if keep_second >= keep_first {
@@ -57,9 +63,14 @@ pub fn random_layout_with_two_empty_cells() -> impl Strategy<Value = Layout> {
             let text: String = digits
                 .iter()
                 .enumerate()
-                .map(|(cell, &digit)| if digit == '0' && !keep.contains(&cell) { '1' } else { digit })
+                .map(|(cell, &digit)| {
+                    if digit == '0' && !keep.contains(&cell) {
+                        '1'
+                    } else {
+                        digit
+                    }
+                })
                 .collect();
             text.parse::<Layout>().unwrap()
-        },
-    )
+        })
 }
