@@ -198,6 +198,7 @@ fn expand_layer<P: Backward>(
         puzzle,
         index: &mut side.index,
         other: &other.index,
+        other_holds_goals_only: is_forward && other.depth == 0,
         max_states: budget.max_states(),
         first_new: layer_end,
         states: Vec::with_capacity(2 * (layer_end - side.layer_start)),
@@ -262,6 +263,9 @@ struct Growth<'a, P: Backward> {
     puzzle: &'a P,
     index: &'a mut KeyMap<P::Key, u32>,
     other: &'a KeyMap<P::Key, u32>,
+    /// Whether the other side holds only goal states, so that a state that is
+    /// no goal need not be looked up there.
+    other_holds_goals_only: bool,
     max_states: usize,
     /// The index the first new state will have.
     first_new: usize,
@@ -282,9 +286,11 @@ impl<P: Backward> Growth<'_, P> {
             return;
         }
         let key = self.puzzle.encode(&state);
-        if let Some(&there) = self.other.get(&key) {
-            self.stop = Some(Ok(there as usize));
-            return;
+        if !self.other_holds_goals_only || self.puzzle.is_goal(&state) {
+            if let Some(&there) = self.other.get(&key) {
+                self.stop = Some(Ok(there as usize));
+                return;
+            }
         }
         let full = self.index.len() + self.other.len() >= self.max_states;
         let Entry::Vacant(vacancy) = self.index.entry(key) else {
