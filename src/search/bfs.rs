@@ -140,10 +140,10 @@ pub(super) fn run<P: Puzzle>(
             break Outcome::Unsolvable;
         }
         if depth as u64 >= u64::from(budget.max_depth()) {
-            break if growth.leads_beyond(layer) {
-                Outcome::LimitReached(budget.depth_limit())
-            } else {
-                Outcome::Unsolvable
+            break match growth.leads_beyond(layer, budget) {
+                Ok(true) => Outcome::LimitReached(budget.depth_limit()),
+                Ok(false) => Outcome::Unsolvable,
+                Err(limit) => Outcome::LimitReached(limit),
             };
         }
         growth.next = Layer::with_capacity(layer.states.len() * 2);
@@ -231,13 +231,21 @@ impl<P: Puzzle> Growth<'_, P> {
     }
 
     /// Whether a state of `layer` has a successor not seen yet.
-    fn leads_beyond(&self, layer: &Layer<P::State, P::Move>) -> bool {
-        layer.states.iter().any(|state| {
+    fn leads_beyond(
+        &self,
+        layer: &Layer<P::State, P::Move>,
+        budget: &mut Budget<'_>,
+    ) -> Result<bool, Limit> {
+        for state in &layer.states {
+            budget.tick()?;
             let mut beyond = false;
             self.puzzle.successors(state, |_, next| {
                 beyond |= !self.seen.contains(&self.puzzle.encode(&next));
             });
-            beyond
-        })
+            if beyond {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }
