@@ -3,17 +3,11 @@
 
 mod common;
 
-use common::SameSuccessors;
+use common::{layout, SameSuccessors};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use puzzle_search::klotski::{catalog, Klotski, Layout, Metric, Move};
+use puzzle_search::klotski::{Klotski, Layout, Metric, Move};
 use puzzle_search::search::{bfs, Engine, Limits};
 use puzzle_search::{Backward, Puzzle};
-
-fn layout(name: &str) -> Layout {
-    catalog::find(name)
-        .map(|entry| entry.layout())
-        .unwrap_or_else(|| panic!("{name} is in the catalog"))
-}
 
 fn engines(c: &mut Criterion) {
     let mut group = c.benchmark_group("klotski");

@@ -4,38 +4,11 @@
 
 mod common;
 
-use std::fs;
-
-use common::SameSuccessors;
+use common::{answer, hard_boards, limited_successors, SameSuccessors, SAMPLE};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use puzzle_search::knights::{
-    parse_input, EndgameTable, Knights, Position, TabledKnights, DEFAULT_LIMIT,
-};
-use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::knights::{parse_input, EndgameTable, Knights, Position, TabledKnights};
+use puzzle_search::search::Engine;
 use puzzle_search::Puzzle;
-
-const SAMPLE: &str = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
-
-fn hard_boards() -> Vec<Position> {
-    let text = fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/knights_hard.txt"
-    ))
-    .unwrap_or_else(|error| panic!("tests/data/knights_hard.txt: {error}"));
-    parse_input(&text).unwrap_or_else(|error| panic!("tests/data/knights_hard.txt: {error}"))
-}
-
-fn answer<P: puzzle_search::Backward<State = Position>>(
-    engine: Engine,
-    puzzle: &P,
-    board: Position,
-) -> i64 {
-    let limits = Limits::new().with_max_depth(DEFAULT_LIMIT);
-    match engine.solve(puzzle, board, &limits).outcome {
-        Outcome::Solved(path) => path.len() as i64,
-        _ => -1,
-    }
-}
 
 fn engines(c: &mut Criterion) {
     let sample = parse_input(SAMPLE).unwrap_or_default();
@@ -101,20 +74,6 @@ fn engines(c: &mut Criterion) {
         );
     }
     group.finish();
-}
-
-/// pathfinding has no depth limit: states carry their move count, and successors
-/// whose lower bound would pass the limit are not generated, the pruning our
-/// engines do for `Limits::with_max_depth`.
-fn limited_successors(
-    position: Position,
-    moves: u32,
-) -> impl Iterator<Item = ((Position, u32), u32)> {
-    let mut next = Vec::new();
-    Knights.successors(&position, |_, state| next.push(state));
-    next.into_iter()
-        .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
-        .map(move |next| ((next, moves + 1), 1u32))
 }
 
 fn versus_pathfinding(c: &mut Criterion) {

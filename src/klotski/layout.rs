@@ -223,6 +223,7 @@ impl Layout {
 
     /// The packed code: soldiers, verticals and horizontals as 20-bit anchor masks
     /// from bit 0, 20 and 40, the general's anchor cell in bits 60–63.
+    #[inline]
     pub fn code(self) -> u64 {
         self.0
     }
@@ -338,6 +339,7 @@ impl Layout {
     }
 
     /// The number of empty cells.
+    #[inline]
     pub fn empty_cells(self) -> usize {
         self.empty().count_ones() as usize
     }

@@ -141,6 +141,7 @@ impl Puzzle for Klotski {
     /// columns, `e` being the number of empty cells, and a `slide` moves along one
     /// axis only. Under `piece` with fewer than four empty cells, the general
     /// moves one cell per move, as under `step`.
+    #[inline]
     fn heuristic(&self, layout: &Layout) -> u32 {
         let anchor = u32::from(layout.general());
         let goal = u32::from(GOAL_ANCHOR);

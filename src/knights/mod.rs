@@ -181,6 +181,7 @@ impl Position {
     }
 
     /// The code of this position (see [`Position`] for its layout).
+    #[inline]
     pub const fn code(self) -> u32 {
         self.0
     }
@@ -246,6 +247,7 @@ impl Position {
     /// least one more.
     ///
     /// The bound is also consistent: it changes by exactly one per move.
+    #[inline]
     pub const fn lower_bound(self) -> u32 {
         let empty = self.empty();
         let parity = ((empty / SIDE + empty % SIDE) % 2) as u32;
@@ -254,6 +256,7 @@ impl Position {
     }
 
     /// The jumps possible from this position, in increasing order of `from`.
+    #[inline]
     pub fn jumps(self) -> impl Iterator<Item = Jump> {
         let to = self.empty();
         let mut sources = knight_moves_to(to);
@@ -440,6 +443,7 @@ impl Puzzle for Knights {
     type Move = Jump;
     type Key = u32;
 
+    #[inline]
     fn encode(&self, state: &Position) -> u32 {
         state.code()
     }
@@ -470,10 +474,12 @@ impl Puzzle for Knights {
         });
     }
 
+    #[inline]
     fn is_goal(&self, state: &Position) -> bool {
         *state == Position::TARGET
     }
 
+    #[inline]
     fn heuristic(&self, state: &Position) -> u32 {
         state.lower_bound()
     }

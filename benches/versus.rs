@@ -1,0 +1,220 @@
+//! Paired runs against the `pathfinding` crate, robust to a machine whose speed
+//! drifts (shared cores): each round runs every contender once, back to back, and
+//! the ratio is the median of the rounds' ratios. Criterion (`benches/klotski.rs`,
+//! `benches/knights.rs`) measures each contender on its own.
+//!
+//! `cargo bench --bench versus`; `ROUNDS=n` sets the rounds (default 31).
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use common::{answer, hard_boards, layout, limited_successors, SameSuccessors, SAMPLE};
+use puzzle_search::klotski::{Klotski, Layout, Metric};
+use puzzle_search::knights::{parse_input, Knights, Position};
+use puzzle_search::search::{astar, bfs, Engine, Limits};
+use puzzle_search::Puzzle;
+
+/// One comparison: our engine with the puzzle's pruning, our engine on exactly
+/// the successors `pathfinding` gets, and `pathfinding`.
+struct Contest<'a> {
+    task: &'a str,
+    ours: Box<dyn FnMut() -> i64 + 'a>,
+    ours_same: Box<dyn FnMut() -> i64 + 'a>,
+    theirs: Box<dyn FnMut() -> i64 + 'a>,
+}
+
+fn seconds(run: &mut dyn FnMut() -> i64) -> f64 {
+    let started = Instant::now();
+    black_box(run());
+    started.elapsed().as_secs_f64()
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn show(time: f64) -> String {
+    if time < 1e-3 {
+        format!("{:.1} µs", time * 1e6)
+    } else {
+        format!("{:.2} ms", time * 1e3)
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; any other argument filters by task name.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with("--"))
+        .collect();
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(31);
+
+    let klotski = Klotski::new(Metric::Piece).with_mirror_folding(false);
+    let klotski_same = SameSuccessors(klotski);
+    let start = layout("hengdaolima");
+    let layout_successors = |layout: &Layout| {
+        let mut next = Vec::new();
+        klotski.successors(layout, |_, state| next.push(state));
+        next
+    };
+    let knights_successors = |position: &Position| {
+        let mut next = Vec::new();
+        Knights.successors(position, |_, state| next.push(state));
+        next
+    };
+    let boards = hard_boards();
+    let boards = &boards[..200];
+    let sample = parse_input(SAMPLE).unwrap_or_default();
+    let first = sample[0];
+    let answers = |engine: Engine, same: bool| -> i64 {
+        boards
+            .iter()
+            .map(|&board| {
+                if same {
+                    answer(engine, &SameSuccessors(Knights), board)
+                } else {
+                    answer(engine, &Knights, board)
+                }
+            })
+            .sum()
+    };
+
+    let mut contests = vec![
+        Contest {
+            task: "Klotski BFS, 横刀立马 (unfolded)",
+            ours: Box::new(|| moves(bfs(&klotski, start, &Limits::new()).outcome.path())),
+            ours_same: Box::new(|| moves(bfs(&klotski_same, start, &Limits::new()).outcome.path())),
+            theirs: Box::new(|| {
+                pathfinding::directed::bfs::bfs(&start, layout_successors, |l| l.is_solved())
+                    .map_or(-1, |path| path.len() as i64 - 1)
+            }),
+        },
+        Contest {
+            task: "Klotski A*, 横刀立马 (unfolded)",
+            ours: Box::new(|| moves(astar(&klotski, start, &Limits::new()).outcome.path())),
+            ours_same: Box::new(|| {
+                moves(astar(&klotski_same, start, &Limits::new()).outcome.path())
+            }),
+            theirs: Box::new(|| {
+                pathfinding::directed::astar::astar(
+                    &start,
+                    |layout| {
+                        layout_successors(layout)
+                            .into_iter()
+                            .map(|next| (next, 1u32))
+                    },
+                    |layout| klotski.heuristic(layout),
+                    |layout| layout.is_solved(),
+                )
+                .map_or(-1, |(_, cost)| i64::from(cost))
+            }),
+        },
+        Contest {
+            task: "knights BFS, sample board 1",
+            ours: Box::new(|| answer(Engine::Bfs, &Knights, first)),
+            ours_same: Box::new(|| answer(Engine::Bfs, &SameSuccessors(Knights), first)),
+            theirs: Box::new(|| {
+                pathfinding::directed::bfs::bfs(&first, knights_successors, |p| {
+                    *p == Position::TARGET
+                })
+                .map_or(-1, |path| path.len() as i64 - 1)
+            }),
+        },
+        Contest {
+            task: "knights A*, 200 hard boards",
+            ours: Box::new(|| answers(Engine::AStar, false)),
+            ours_same: Box::new(|| answers(Engine::AStar, true)),
+            theirs: Box::new(|| {
+                boards
+                    .iter()
+                    .map(|board| {
+                        pathfinding::directed::astar::astar(
+                            &(*board, 0u32),
+                            |&(position, moves)| limited_successors(position, moves),
+                            |(position, _)| position.lower_bound(),
+                            |(position, _)| *position == Position::TARGET,
+                        )
+                        .map_or(-1, |(_, cost)| i64::from(cost))
+                    })
+                    .sum()
+            }),
+        },
+        Contest {
+            task: "knights IDA*, 200 hard boards",
+            ours: Box::new(|| answers(Engine::IdaStar, false)),
+            ours_same: Box::new(|| answers(Engine::IdaStar, true)),
+            theirs: Box::new(|| {
+                boards
+                    .iter()
+                    .map(|board| {
+                        pathfinding::directed::idastar::idastar(
+                            &(*board, 0u32),
+                            |&(position, moves)| limited_successors(position, moves),
+                            |(position, _)| position.lower_bound(),
+                            |(position, _)| *position == Position::TARGET,
+                        )
+                        .map_or(-1, |(_, cost)| i64::from(cost))
+                    })
+                    .sum()
+            }),
+        },
+    ];
+
+    println!(
+        "| task | ours | ours, same successors | pathfinding | ratio | same-successor ratio |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for contest in &mut contests {
+        if !filter.is_empty()
+            && !filter
+                .iter()
+                .any(|word| contest.task.contains(word.as_str()))
+        {
+            continue;
+        }
+        // Warm up, and check that all three agree.
+        let answers = [(contest.ours)(), (contest.ours_same)(), (contest.theirs)()];
+        assert!(
+            answers.iter().all(|&answer| answer == answers[0]),
+            "{}: the answers differ: {answers:?}",
+            contest.task
+        );
+        let rounds = if contest.task.contains("IDA*") {
+            rounds.min(7)
+        } else {
+            rounds
+        };
+        let (mut ours, mut same, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ratio, mut same_ratio) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            let a = seconds(&mut contest.ours);
+            let b = seconds(&mut contest.ours_same);
+            let c = seconds(&mut contest.theirs);
+            ours.push(a);
+            same.push(b);
+            theirs.push(c);
+            ratio.push(c / a);
+            same_ratio.push(c / b);
+        }
+        println!(
+            "| {} | {} | {} | {} | {:.1}× | {:.1}× |",
+            contest.task,
+            show(median(ours)),
+            show(median(same)),
+            show(median(theirs)),
+            median(ratio),
+            median(same_ratio),
+        );
+    }
+}
+
+/// The moves of a path, or -1.
+fn moves<S, M>(path: Option<&puzzle_search::search::Path<S, M>>) -> i64 {
+    path.map_or(-1, |path| path.len() as i64)
+}
