@@ -75,6 +75,33 @@ pub trait Puzzle {
     /// not depend on how the state was reached.
     ///
     /// The default calls [`successors`](Puzzle::successors).
+    ///
+    /// ```
+    /// use puzzle_search::{Puzzle, search::{bfs, Limits}};
+    ///
+    /// /// A walk on the integers that never steps straight back.
+    /// struct Walk;
+    ///
+    /// impl Puzzle for Walk {
+    ///     type State = i32;
+    ///     type Move = i32;
+    ///     type Key = i32;
+    ///     fn encode(&self, n: &i32) -> i32 { *n }
+    ///     fn successors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
+    ///         emit(1, n + 1);
+    ///         emit(-1, n - 1);
+    ///     }
+    ///     // Only onwards: stepping back would return to the state before `last`.
+    ///     fn successors_after(&self, n: &i32, last: &i32, mut emit: impl FnMut(i32, i32)) {
+    ///         emit(*last, n + last);
+    ///     }
+    ///     fn is_goal(&self, n: &i32) -> bool { *n == -4 }
+    /// }
+    ///
+    /// let result = bfs(&Walk, 0, &Limits::new());
+    /// assert_eq!(result.outcome.path().map(|path| path.len()), Some(4));
+    /// assert_eq!(result.stats.generated, 2 + 6); // two from the start, then one each
+    /// ```
     fn successors_after(
         &self,
         state: &Self::State,
