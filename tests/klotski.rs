@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzle_search::klotski::{
-    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, ShortCode, LAYOUT_COUNT,
+    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, Shape, ShortCode, LAYOUT_COUNT,
 };
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
@@ -515,6 +515,44 @@ proptest! {
     fn moves_with_two_empty_cells_match_the_reference(layout in common::random_layout_with_two_empty_cells(), metric in prop::sample::select(Metric::ALL.to_vec())) {
         prop_assert_eq!(layout.empty_cells(), 2);
         check_moves(layout, metric)?;
+    }
+}
+
+#[test]
+fn a_last_move_that_cannot_have_led_here_bars_nothing() {
+    let general_free: Layout = "0441/0441/1111/1111/1111".parse().unwrap();
+    for (layout, metric) in [hengdaolima(), general_free]
+        .into_iter()
+        .flat_map(|layout| Metric::ALL.map(|metric| (layout, metric)))
+    {
+        let puzzle = Klotski::new(metric);
+        let mut all = HashSet::new();
+        puzzle.successors(&layout, |mv, next| {
+            all.insert((mv, next));
+        });
+        // Moves off the board, and a general said to have moved where it is not.
+        let shapes = [
+            Shape::General,
+            Shape::Vertical,
+            Shape::Horizontal,
+            Shape::Soldier,
+        ];
+        let off_board = [(200, 250), (3, 255), (255, 3), (40, 40)];
+        let bogus = shapes
+            .into_iter()
+            .flat_map(|shape| off_board.map(|(from, to)| Move { shape, from, to }))
+            .chain([Move {
+                shape: Shape::General,
+                from: 9,
+                to: 10,
+            }]);
+        for last in bogus {
+            let mut kept = HashSet::new();
+            puzzle.successors_after(&layout, &last, |mv, next| {
+                kept.insert((mv, next));
+            });
+            assert_eq!(kept, all, "{metric} after {last:?}");
+        }
     }
 }
 

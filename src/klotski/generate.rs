@@ -44,12 +44,17 @@ pub(crate) fn for_each_move(
                 | u64::from(Shape::General.steppable(empty) >> general & 1) << GENERAL_SHIFT
         }
     };
+    // The piece `last` moved, unless `last` cannot have led here (a caller's
+    // mistake, which then bars nothing).
+    let moved_here = |last: &Move| {
+        usize::from(last.to) < CELLS && (last.shape != Shape::General || last.to == general)
+    };
     let (barred_bit, barred) = match last {
-        Some(last) => (
+        Some(last) if moved_here(&last) => (
             PieceClass::of(last.shape).bit(last.to),
             last.barred_targets(metric),
         ),
-        None => (u32::MAX, 0),
+        _ => (u32::MAX, 0),
     };
     if barred == FULL {
         movable &= !(1 << barred_bit);

@@ -142,13 +142,17 @@ impl Move {
     /// that the layout before this move reaches in one move (or is): under
     /// `piece` all of them, under `slide` those on the same line, under `step`
     /// the way back.
+    ///
+    /// A move off the board (its fields are public) bars nothing rather than
+    /// overflow a shift.
     pub(super) fn barred_targets(self, metric: Metric) -> u32 {
+        let columns = COLUMNS as u8;
         match metric {
-            Metric::Step => 1 << self.from,
-            Metric::Slide if self.from / COLUMNS as u8 == self.to / COLUMNS as u8 => {
-                ROW_0 << (self.to - self.to % COLUMNS as u8)
-            }
-            Metric::Slide => COLUMN_0 << (self.to % COLUMNS as u8),
+            Metric::Step => 1u32.checked_shl(u32::from(self.from)).unwrap_or(0),
+            Metric::Slide if self.from / columns == self.to / columns => ROW_0
+                .checked_shl(u32::from(self.to - self.to % columns))
+                .unwrap_or(0),
+            Metric::Slide => COLUMN_0 << (self.to % columns),
             Metric::Piece => FULL,
         }
     }

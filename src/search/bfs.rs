@@ -140,7 +140,7 @@ pub(super) fn run<P: Puzzle>(
             break Outcome::Unsolvable;
         }
         if depth as u64 >= u64::from(budget.max_depth()) {
-            break match growth.leads_beyond(layer, budget) {
+            break match growth.leads_beyond(layer, budget, stats) {
                 Ok(true) => Outcome::LimitReached(budget.depth_limit()),
                 Ok(false) => Outcome::Unsolvable,
                 Err(limit) => Outcome::LimitReached(limit),
@@ -230,16 +230,19 @@ impl<P: Puzzle> Growth<'_, P> {
         self.next.links.push((parent as u32, mv));
     }
 
-    /// Whether a state of `layer` has a successor not seen yet.
+    /// Whether a state of `layer` has a successor not seen yet; stops at the first.
     fn leads_beyond(
         &self,
         layer: &Layer<P::State, P::Move>,
         budget: &mut Budget<'_>,
+        stats: &mut Stats,
     ) -> Result<bool, Limit> {
         for state in &layer.states {
             budget.tick()?;
+            stats.expanded += 1;
             let mut beyond = false;
             self.puzzle.successors(state, |_, next| {
+                stats.generated += 1;
                 beyond |= !self.seen.contains(&self.puzzle.encode(&next));
             });
             if beyond {
