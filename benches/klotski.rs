@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{layout, SameSuccessors};
+use common::{layout, successor_states, SameSuccessors};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzle_search::klotski::{Klotski, Layout, Metric, Move};
 use puzzle_search::search::{bfs, Engine, Limits};
@@ -103,11 +103,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.sample_size(20);
     let start = layout("hengdaolima");
     let puzzle = Klotski::new(Metric::Piece).with_mirror_folding(false);
-    let successors = |layout: &Layout| {
-        let mut next = Vec::new();
-        puzzle.successors(layout, |_, state| next.push(state));
-        next
-    };
+    let successors = |layout: &Layout| successor_states(&puzzle, layout);
     let goal = *Engine::Bfs
         .solve(&puzzle, start, &Limits::new())
         .outcome

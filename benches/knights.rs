@@ -4,11 +4,13 @@
 
 mod common;
 
-use common::{answer, hard_boards, limited_successors, SameSuccessors, SAMPLE};
+use common::{
+    answer, hard_boards, pathfinding_astar, pathfinding_idastar, successor_states, SameSuccessors,
+    SAMPLE,
+};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzle_search::knights::{parse_input, EndgameTable, Knights, Position, TabledKnights};
 use puzzle_search::search::Engine;
-use puzzle_search::Puzzle;
 
 fn engines(c: &mut Criterion) {
     let sample = parse_input(SAMPLE).unwrap_or_default();
@@ -79,11 +81,7 @@ fn engines(c: &mut Criterion) {
 fn versus_pathfinding(c: &mut Criterion) {
     let hard = hard_boards();
     let boards = &hard[..200];
-    let successors = |position: &Position| {
-        let mut next = Vec::new();
-        Knights.successors(position, |_, state| next.push(state));
-        next
-    };
+    let successors = |position: &Position| successor_states(&Knights, position);
     let mut group = c.benchmark_group("knights-vs-pathfinding");
     group.sample_size(10);
     group.bench_function("ours/astar-200", |b| {
@@ -106,15 +104,7 @@ fn versus_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             boards
                 .iter()
-                .map(|board| {
-                    pathfinding::directed::astar::astar(
-                        &(*board, 0u32),
-                        |&(position, moves)| limited_successors(position, moves),
-                        |(position, _)| position.lower_bound(),
-                        |(position, _)| *position == Position::TARGET,
-                    )
-                    .map_or(-1, |(_, cost)| i64::from(cost))
-                })
+                .map(|&board| pathfinding_astar(board))
                 .sum::<i64>()
         })
     });
@@ -130,15 +120,7 @@ fn versus_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             boards
                 .iter()
-                .map(|board| {
-                    pathfinding::directed::idastar::idastar(
-                        &(*board, 0u32),
-                        |&(position, moves)| limited_successors(position, moves),
-                        |(position, _)| position.lower_bound(),
-                        |(position, _)| *position == Position::TARGET,
-                    )
-                    .map_or(-1, |(_, cost)| i64::from(cost))
-                })
+                .map(|&board| pathfinding_idastar(board))
                 .sum::<i64>()
         })
     });

@@ -10,7 +10,10 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
-use common::{answer, hard_boards, layout, limited_successors, SameSuccessors, SAMPLE};
+use common::{
+    answer, hard_boards, layout, pathfinding_astar, pathfinding_idastar, successor_states,
+    SameSuccessors, SAMPLE,
+};
 use puzzle_search::klotski::{Klotski, Layout, Metric};
 use puzzle_search::knights::{parse_input, Knights, Position};
 use puzzle_search::search::{astar, bfs, Engine, Limits};
@@ -58,16 +61,8 @@ fn main() {
     let klotski = Klotski::new(Metric::Piece).with_mirror_folding(false);
     let klotski_same = SameSuccessors(klotski);
     let start = layout("hengdaolima");
-    let layout_successors = |layout: &Layout| {
-        let mut next = Vec::new();
-        klotski.successors(layout, |_, state| next.push(state));
-        next
-    };
-    let knights_successors = |position: &Position| {
-        let mut next = Vec::new();
-        Knights.successors(position, |_, state| next.push(state));
-        next
-    };
+    let layout_successors = |layout: &Layout| successor_states(&klotski, layout);
+    let knights_successors = |position: &Position| successor_states(&Knights, position);
     let boards = hard_boards();
     let boards = &boards[..200];
     let sample = parse_input(SAMPLE).unwrap_or_default();
@@ -130,39 +125,13 @@ fn main() {
             task: "knights A*, 200 hard boards",
             ours: Box::new(|| answers(Engine::AStar, false)),
             ours_same: Box::new(|| answers(Engine::AStar, true)),
-            theirs: Box::new(|| {
-                boards
-                    .iter()
-                    .map(|board| {
-                        pathfinding::directed::astar::astar(
-                            &(*board, 0u32),
-                            |&(position, moves)| limited_successors(position, moves),
-                            |(position, _)| position.lower_bound(),
-                            |(position, _)| *position == Position::TARGET,
-                        )
-                        .map_or(-1, |(_, cost)| i64::from(cost))
-                    })
-                    .sum()
-            }),
+            theirs: Box::new(|| boards.iter().map(|&board| pathfinding_astar(board)).sum()),
         },
         Contest {
             task: "knights IDA*, 200 hard boards",
             ours: Box::new(|| answers(Engine::IdaStar, false)),
             ours_same: Box::new(|| answers(Engine::IdaStar, true)),
-            theirs: Box::new(|| {
-                boards
-                    .iter()
-                    .map(|board| {
-                        pathfinding::directed::idastar::idastar(
-                            &(*board, 0u32),
-                            |&(position, moves)| limited_successors(position, moves),
-                            |(position, _)| position.lower_bound(),
-                            |(position, _)| *position == Position::TARGET,
-                        )
-                        .map_or(-1, |(_, cost)| i64::from(cost))
-                    })
-                    .sum()
-            }),
+            theirs: Box::new(|| boards.iter().map(|&board| pathfinding_idastar(board)).sum()),
         },
     ];
 

@@ -74,6 +74,14 @@ pub fn answer<P: Backward<State = Position>>(engine: Engine, puzzle: &P, board: 
     }
 }
 
+/// Every state one move from `state`, collected for `pathfinding`, whose
+/// successor functions return collections.
+pub fn successor_states<P: Puzzle>(puzzle: &P, state: &P::State) -> Vec<P::State> {
+    let mut next = Vec::new();
+    puzzle.successors(state, |_, state| next.push(state));
+    next
+}
+
 /// `pathfinding` has no depth limit: states carry their move count, and
 /// successors whose lower bound would pass the limit are not generated, the
 /// pruning our engines do for `Limits::with_max_depth`.
@@ -81,9 +89,31 @@ pub fn limited_successors(
     position: Position,
     moves: u32,
 ) -> impl Iterator<Item = ((Position, u32), u32)> {
-    let mut next = Vec::new();
-    Knights.successors(&position, |_, state| next.push(state));
-    next.into_iter()
+    successor_states(&Knights, &position)
+        .into_iter()
         .filter(move |next| moves + 1 + next.lower_bound() <= DEFAULT_LIMIT)
         .map(move |next| ((next, moves + 1), 1u32))
+}
+
+/// `pathfinding`'s A* answer for a knight board: the fewest moves, or -1 beyond
+/// the default limit.
+pub fn pathfinding_astar(board: Position) -> i64 {
+    pathfinding::directed::astar::astar(
+        &(board, 0u32),
+        |&(position, moves)| limited_successors(position, moves),
+        |(position, _)| position.lower_bound(),
+        |(position, _)| *position == Position::TARGET,
+    )
+    .map_or(-1, |(_, cost)| i64::from(cost))
+}
+
+/// `pathfinding`'s IDA* answer for a knight board, as [`pathfinding_astar`].
+pub fn pathfinding_idastar(board: Position) -> i64 {
+    pathfinding::directed::idastar::idastar(
+        &(board, 0u32),
+        |&(position, moves)| limited_successors(position, moves),
+        |(position, _)| position.lower_bound(),
+        |(position, _)| *position == Position::TARGET,
+    )
+    .map_or(-1, |(_, cost)| i64::from(cost))
 }

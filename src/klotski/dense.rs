@@ -157,47 +157,17 @@ fn place(
     if empty > 0 {
         place(covered | bit, left, empty - 1, layout, out);
     }
-    // Each shape checked directly: a loop over shapes would branch on the shape.
-    if left.horizontal > 0 && Shape::Horizontal.fits(free) & bit != 0 {
-        let rest = PieceCounts {
-            horizontal: left.horizontal - 1,
-            ..left
-        };
-        let cells = Shape::Horizontal.footprint() << cell;
-        place(
-            covered | cells,
-            rest,
-            empty,
-            layout.with_piece(Shape::Horizontal, cell),
-            out,
-        );
-    }
-    if left.vertical > 0 && Shape::Vertical.fits(free) & bit != 0 {
-        let rest = PieceCounts {
-            vertical: left.vertical - 1,
-            ..left
-        };
-        let cells = Shape::Vertical.footprint() << cell;
-        place(
-            covered | cells,
-            rest,
-            empty,
-            layout.with_piece(Shape::Vertical, cell),
-            out,
-        );
-    }
-    if left.soldiers > 0 {
-        let rest = PieceCounts {
-            soldiers: left.soldiers - 1,
-            ..left
-        };
-        place(
-            covered | bit,
-            rest,
-            empty,
-            layout.with_piece(Shape::Soldier, cell),
-            out,
-        );
+    for shape in [Shape::Horizontal, Shape::Vertical, Shape::Soldier] {
+        if let Some(rest) = left.without(shape).filter(|_| shape.fits(free) & bit != 0) {
+            let cells = shape.footprint() << cell;
+            place(
+                covered | cells,
+                rest,
+                empty,
+                layout.with_piece(shape, cell),
+                out,
+            );
+        }
     }
 }
 

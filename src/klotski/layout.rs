@@ -167,6 +167,20 @@ pub struct PieceCounts {
 }
 
 impl PieceCounts {
+    /// The same counts with one piece of `shape` fewer, or `None` if there is
+    /// none (or `shape` is the general, which is not counted).
+    pub(crate) fn without(self, shape: Shape) -> Option<Self> {
+        let mut rest = self;
+        let count = match shape {
+            Shape::General => return None,
+            Shape::Vertical => &mut rest.vertical,
+            Shape::Horizontal => &mut rest.horizontal,
+            Shape::Soldier => &mut rest.soldiers,
+        };
+        *count = count.checked_sub(1)?;
+        Some(rest)
+    }
+
     /// The number of empty cells these pieces leave beside the general.
     pub fn empty_cells(self) -> usize {
         CELLS
