@@ -81,11 +81,7 @@ pub fn idastar<P: Puzzle>(
     start: P::State,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    let mut budget = Budget::start(limits);
-    let mut stats = Stats::default();
-    let outcome = run(puzzle, start, &mut budget, &mut stats);
-    stats.elapsed = budget.elapsed();
-    SearchResult { outcome, stats }
+    Budget::measure(limits, |budget, stats| run(puzzle, start, budget, stats))
 }
 
 /// What the table knows of a key.

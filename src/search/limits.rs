@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::{Outcome, SearchResult, Stats};
+
 /// The bounds a search must stay within. No bound is set by default.
 ///
 /// ```
@@ -158,7 +160,20 @@ pub(crate) struct Budget<'a> {
 }
 
 impl<'a> Budget<'a> {
-    pub(crate) fn start(limits: &'a Limits) -> Self {
+    /// Runs `search` under a fresh budget for `limits`, and returns its outcome
+    /// with the statistics it kept and the time it took.
+    pub(crate) fn measure<S, M>(
+        limits: &'a Limits,
+        search: impl FnOnce(&mut Budget<'a>, &mut Stats) -> Outcome<S, M>,
+    ) -> SearchResult<S, M> {
+        let mut budget = Budget::start(limits);
+        let mut stats = Stats::default();
+        let outcome = search(&mut budget, &mut stats);
+        stats.elapsed = budget.started.elapsed();
+        SearchResult { outcome, stats }
+    }
+
+    fn start(limits: &'a Limits) -> Self {
         let started = Instant::now();
         Budget {
             limits,
@@ -168,10 +183,6 @@ impl<'a> Budget<'a> {
                 .and_then(|budget| started.checked_add(budget)),
             countdown: 0,
         }
-    }
-
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.started.elapsed()
     }
 
     /// The depth limit, or `u32::MAX`.
