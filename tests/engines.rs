@@ -522,15 +522,26 @@ fn idastar_proves_a_cyclic_space_unsolvable() {
 }
 
 #[test]
-fn start_at_goal_is_a_path_of_no_moves() {
+fn start_at_goal_is_a_path_of_no_moves_under_any_limits() {
     let graph = Graph::new(3, &[(0, 1), (1, 2)], &[1], 0);
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    let tightest = [
+        Limits::new(),
+        Limits::new().with_max_states(0),
+        Limits::new().with_max_depth(0),
+        Limits::new().with_time_budget(Duration::ZERO),
+        Limits::new().with_cancel_flag(cancelled),
+    ];
     for engine in Engine::ALL {
-        let path = engine
-            .solve(&graph, 1, &Limits::new())
-            .outcome
-            .into_path()
-            .unwrap();
-        assert!(path.is_empty());
-        assert_eq!(path.states(), &[1]);
+        for limits in &tightest {
+            let path = engine
+                .solve(&graph, 1, limits)
+                .outcome
+                .into_path()
+                .unwrap_or_else(|| panic!("{engine} under {limits:?}"));
+            assert!(path.is_empty());
+            assert_eq!(path.states(), &[1]);
+        }
     }
 }

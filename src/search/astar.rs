@@ -134,6 +134,10 @@ fn run<P: Puzzle>(
     budget: &mut Budget<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::State, P::Move> {
+    if puzzle.is_goal(&start) {
+        stats.max_stored = 1;
+        return Outcome::Solved(Path::new(start));
+    }
     if let Err(limit) = budget.admit(1) {
         return Outcome::LimitReached(limit);
     }

@@ -166,13 +166,14 @@ fn run<P: Puzzle>(
     budget: &mut Budget<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::State, P::Move> {
+    if puzzle.is_goal(&start) {
+        stats.max_stored = 1;
+        return Outcome::Solved(Path::new(start));
+    }
     if let Err(limit) = budget.admit(1) {
         return Outcome::LimitReached(limit);
     }
     stats.max_stored = 1;
-    if puzzle.is_goal(&start) {
-        return Outcome::Solved(Path::new(start));
-    }
     let max_depth = budget.max_depth();
     let start_key = puzzle.encode(&start);
     let mut bound = puzzle.heuristic(&start);

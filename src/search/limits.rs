@@ -9,6 +9,9 @@ use super::{Outcome, SearchResult, Stats};
 
 /// The bounds a search must stay within. No bound is set by default.
 ///
+/// They bound the search, not the answer: a start that is already a goal is a
+/// path of no moves under any limits, with every engine.
+///
 /// ```
 /// use std::time::Duration;
 /// use puzzle_search::search::Limits;
