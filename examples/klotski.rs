@@ -52,6 +52,14 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
                 .map_err(|error| format!("cannot read standard input: {error}"))?;
             input
         }
+        [first, rest @ ..]
+            if !rest.is_empty() && (first == "-" || catalog::find(first).is_some()) =>
+        {
+            return Err(format!(
+                "unexpected {:?} after the layout {first:?}",
+                rest.join(" ")
+            ))
+        }
         _ => words.join(" "),
     };
     if let Some(entry) = catalog::find(&text) {

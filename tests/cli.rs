@@ -378,6 +378,8 @@ fn klotski_rejects_bad_arguments() {
         &["--max-states", "-1"],
         &["--json", "--metric"],
         &["--frobnicate"],
+        &["hengdaolima", "extra"],
+        &["-", "extra"],
     ] {
         let result = klotski(args);
         let what = args.join(" ");
@@ -616,6 +618,8 @@ fn klotski_reads_a_byte_order_mark_and_windows_line_endings() {
         "\u{feff}2442\r\n2442\r\n2332\r\n2112\r\n1001\r\n",
         "\u{feff}VBBV\r\nVBBV\r\nVHHV\r\nVSSV\r\nS..S",
         "\u{feff}\r\n1A9BF0C\r\n",
+        "\u{feff}横刀立马\r\n",
+        "\u{feff}hengdaolima\n",
     ] {
         let object = one_json_object(&run("klotski", &["-", "--json"], text), text);
         check_klotski_json(&object, HENGDAOLIMA, Metric::Piece, "bfs", Some(81));
@@ -708,7 +712,7 @@ fn knights_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
         (
             "T larger than the boards present",
             format!("3\n{FIRST}{FIRST}"),
-            vec!["2 of the 3 announced boards"],
+            vec!["board 3", "line 12", "2 of the 3 announced boards"],
         ),
         (
             "T = 10^9 with three boards",
@@ -783,7 +787,7 @@ fn knights_rejects_invalid_utf8_with_its_place() {
     let input = b"2\n10110\n01*11\n10111\n01001\n00000\n10110\n01*\xff1\n";
     assert_rejected(
         &knights(&[], input),
-        &["line 8", "column 4", "UTF-8"],
+        &["board 2", "line 8", "column 4", "UTF-8"],
         "invalid UTF-8",
     );
 }
@@ -797,6 +801,8 @@ fn knights_rejects_bad_arguments() {
         &["--limit", "-1"],
         &["--max-states", "x"],
         &["--frobnicate"],
+        &["hengdaolima", "extra"],
+        &["-", "extra"],
     ] {
         let result = knights(args, SAMPLE);
         let what = args.join(" ");

@@ -647,8 +647,9 @@ fn missing_boards() {
         KnightsInputError::MissingBoards {
             announced: 1_000_000_000,
             found: 3,
+            line: 17,
         },
-        &["ended", "3 of the 1000000000"],
+        &["board 4", "line 17", "ended", "3 of the 1000000000"],
     );
     assert!(started.elapsed().as_secs() < 1);
     expect_error(
@@ -687,12 +688,50 @@ fn invalid_utf8_names_the_line() {
     let mut bytes = SAMPLE.as_bytes().to_vec();
     bytes[SAMPLE.find("01*11").unwrap() + 2] = 0xFF; // line 3, column 3
     let error = parse_input_bytes(&bytes).unwrap_err();
-    assert_eq!(error, KnightsInputError::InvalidUtf8 { line: 3, column: 3 });
-    assert!(error.to_string().contains("line 3"), "{error}");
-    // A UTF-16 byte-order mark is not UTF-8.
+    assert_eq!(
+        error,
+        KnightsInputError::InvalidUtf8 {
+            board: Some(1),
+            line: 3,
+            column: 3
+        }
+    );
+    assert!(error.to_string().contains("board 1, line 3"), "{error}");
+    // In the second board, after blank lines.
+    let text = SAMPLE.replacen("\n01011", "\n\n\n01011", 1);
+    let mut bytes = text.as_bytes().to_vec();
+    bytes[text.find("110*1").unwrap() + 1] = 0xFF;
+    assert_eq!(
+        parse_input_bytes(&bytes),
+        Err(KnightsInputError::InvalidUtf8 {
+            board: Some(2),
+            line: 10,
+            column: 2
+        })
+    );
+    // On the count line, and after the last board: no board to name.
     assert_eq!(
         parse_input_bytes(b"\xFF\xFE2\0"),
-        Err(KnightsInputError::InvalidUtf8 { line: 1, column: 1 })
+        Err(KnightsInputError::InvalidUtf8 {
+            board: None,
+            line: 1,
+            column: 1
+        })
+    );
+    let mut bytes = format!("{SAMPLE}\n").into_bytes();
+    bytes.push(0xFF);
+    let error = parse_input_bytes(&bytes).unwrap_err();
+    assert_eq!(
+        error,
+        KnightsInputError::InvalidUtf8 {
+            board: None,
+            line: 13,
+            column: 1
+        }
+    );
+    assert!(
+        error.to_string().starts_with("line 13, column 1"),
+        "{error}"
     );
 }
 

@@ -59,6 +59,10 @@ const SEPARATORS: [&str; 12] = [
     "", "/", "\n", "\r\n", " ", "|", ",", " / ", "\t", " ,\n", "//", "\n\n",
 ];
 
+/// Symbols for piece labels: the row separators, punctuation, digits, CJK, and
+/// letters other than the shape letters.
+const LABEL_SYMBOLS: &str = "/|,-+*#@!?~^&%$=:;<>()[]{}0123456789abcdxyzAEGKZ将兵马卒";
+
 /// `cells` as 5 rows of 4 joined by `separator`.
 fn board_text(cells: &[char], separator: &str) -> String {
     cells
@@ -303,7 +307,14 @@ fn check_input_error(text: &str, error: &KnightsInputError) -> Result<(), TestCa
             );
         }
         KnightsInputError::TruncatedBoard { rows, .. } => prop_assert!((1..5).contains(rows)),
-        KnightsInputError::MissingBoards { announced, found } => prop_assert!(found < announced),
+        KnightsInputError::MissingBoards {
+            announced,
+            found,
+            line,
+        } => {
+            prop_assert!(found < announced);
+            prop_assert_eq!(*line, text.lines().count() + 1);
+        }
         _ => {}
     }
     Ok(())
@@ -404,7 +415,7 @@ proptest! {
             Err(utf8) => {
                 let error = result.unwrap_err();
                 prop_assert!(!error.to_string().is_empty());
-                let KnightsInputError::InvalidUtf8 { line, column } = error else {
+                let KnightsInputError::InvalidUtf8 { line, column, .. } = error else {
                     return Err(TestCaseError::fail(format!("{error:?} for invalid UTF-8")));
                 };
                 let valid = std::str::from_utf8(&bytes[..utf8.valid_up_to()]).unwrap();
@@ -453,6 +464,30 @@ proptest! {
             if bom { "\u{feff}" } else { "" },
             board_text(&cells_of(layout, form), separator),
         );
+        prop_assert_eq!(text.parse::<Layout>(), Ok(layout), "{:?}", text);
+    }
+
+    /// Piece labels may be any visible symbol but `.`, the row separators
+    /// included, in a board of five lines. (The shape letters are left out: a
+    /// board in them alone that is legal as shape letters reads as shape letters.)
+    #[test]
+    fn any_visible_symbols_label_pieces_in_a_five_line_board(
+        layout in layout(),
+        symbols in Just(LABEL_SYMBOLS.chars().collect::<Vec<char>>()).prop_shuffle(),
+        line_end in select(vec!["\n", "\r\n"]),
+    ) {
+        let mut relabel = std::collections::HashMap::new();
+        let cells: Vec<char> = cells_of(layout, Form::Labels)
+            .into_iter()
+            .map(|label| match label {
+                '.' => '.',
+                label => {
+                    let next = symbols[relabel.len()];
+                    *relabel.entry(label).or_insert(next)
+                }
+            })
+            .collect();
+        let text = board_text(&cells, line_end);
         prop_assert_eq!(text.parse::<Layout>(), Ok(layout), "{:?}", text);
     }
 
@@ -752,6 +787,54 @@ fn a_typo_in_a_shape_board_names_the_symbol_and_its_cell() {
     ));
 }
 
+/// Shape letters are legal piece labels too. A board of these letters that is
+/// not a legal board of shape letters is read as labels; if it is neither, the
+/// error is the shape-letter one.
+#[test]
+fn a_board_in_shape_letters_that_only_labels_can_read_is_read_as_labels() {
+    for (text, digits) in [
+        ("BBV./BBV./H.../H.../S...", "44204420200020001000"),
+        ("BBVH/BBVH/S.../..../....", "44224422100000000000"),
+        ("S..S/VBBV/VBBV/VHHV/VSSV", "10012442244223322112"),
+    ] {
+        let layout: Layout = text
+            .parse()
+            .unwrap_or_else(|error| panic!("{text}: {error}"));
+        assert_eq!(layout.to_shape_digits(), digits, "{text}");
+    }
+    // Shape letters win where both readings are legal: `HH` is one horizontal
+    // piece, not a two-cell label.
+    let letters: Layout = "VBBV/VBBV/VHHV/VSSV/S..S".parse().unwrap();
+    assert_eq!(letters, catalog::find("hengdaolima").unwrap().layout());
+    // Neither reading: the letters' own error.
+    let error = "VBBV/VBBV/VHHV/VSHV/S..S".parse::<Layout>().unwrap_err();
+    assert!(
+        matches!(&error, LayoutError::CutPiece { what, .. } if what.contains("horizontal")),
+        "{error}"
+    );
+}
+
+/// Piece labels may be any visible symbol but `.`, the row separators included:
+/// inside a board of five lines of four symbols, `/`, `|` and `,` are labels.
+#[test]
+fn separator_symbols_are_labels_inside_a_five_line_board() {
+    let hengdaolima = catalog::find("hengdaolima").unwrap().layout();
+    for text in [
+        "aBBb\naBBb\nc||e\ncfge\nh..i",
+        "a//b\na//b\nc,,e\ncfge\nh..i\n",
+        "|BB/\r\n|BB/\r\nc--e\r\ncfge\r\nh..i\r\n",
+        // At the ends of the lines they separate rows where four symbols are left.
+        "aBBb/\naBBb/\nc||e/\ncfge/\nh..i",
+    ] {
+        assert_eq!(text.parse::<Layout>(), Ok(hengdaolima), "{text:?}");
+    }
+    // On one line they separate rows, as always.
+    assert_eq!(
+        "aBBb|aBBb|cdde|cfge|h..i".parse::<Layout>(),
+        Ok(hengdaolima)
+    );
+}
+
 #[test]
 fn full_width_digits_are_named() {
     let error = "２４４２/2442/2332/2112/1001"
@@ -799,6 +882,13 @@ fn bom_and_windows_line_endings_are_tolerated() {
     ] {
         assert_eq!(text.parse::<Layout>(), Ok(hengdaolima), "{text:?}");
     }
+    for name in ["\u{feff}横刀立马\r\n", "\u{feff}hengdaolima\n"] {
+        assert_eq!(
+            catalog::find(name).map(|entry| entry.layout()),
+            Some(hengdaolima),
+            "{name:?}"
+        );
+    }
     let sample = "\u{feff}1\r\n10110\r\n01*11\r\n10111\r\n01001\r\n00000\r\n";
     let boards = parse_input(sample).unwrap();
     assert_eq!(boards[0].to_row_string(), "1011001*11101110100100000");
@@ -811,14 +901,16 @@ fn a_huge_announced_count_allocates_nothing_for_missing_boards() {
         parse_input(text),
         Err(KnightsInputError::MissingBoards {
             announced: 1_000_000_000,
-            found: 1
+            found: 1,
+            line: 7
         })
     );
     assert_eq!(
         parse_input(&format!("{}\n", u64::MAX)),
         Err(KnightsInputError::MissingBoards {
             announced: u64::MAX,
-            found: 0
+            found: 0,
+            line: 2
         })
     );
     assert!(matches!(

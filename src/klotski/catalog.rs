@@ -78,9 +78,10 @@ pub const ENTRIES: [Entry; 25] = [
     entry("峰回路转", "fenghuiluzhuan", 0x4FEA134, Some(138)),
 ];
 
-/// The entry whose Chinese name or slug is `name` (the slug in any case).
+/// The entry whose Chinese name or slug is `name` (the slug in any case),
+/// ignoring surrounding whitespace and a leading byte-order mark.
 pub fn find(name: &str) -> Option<&'static Entry> {
-    let name = name.trim();
+    let name = name.trim_start_matches('\u{FEFF}').trim();
     ENTRIES
         .iter()
         .find(|entry| entry.name == name || entry.slug.eq_ignore_ascii_case(name))

@@ -139,8 +139,11 @@ fn is_separator(symbol: char) -> bool {
 /// Reads a layout in any of the formats, choosing the format as the specification says:
 ///
 /// * `common:` or `short:` before the text forces that code;
+/// * whitespace, `/`, `|` and `,` separate rows, except inside a board of five
+///   lines of four symbols, where they are piece labels;
 /// * 20 cells that are all digits are shape digits;
-/// * 20 cells that are all of `B V H S .` are shape letters;
+/// * 20 cells that are all of `B V H S .` are shape letters, or piece labels
+///   where they are legal only as labels;
 /// * other 20-cell boards are piece labels;
 /// * otherwise a CommonCode, or else a ShortCode (a text legal as both is a CommonCode).
 impl FromStr for Layout {
@@ -154,16 +157,36 @@ impl FromStr for Layout {
         if let Some(code) = text.strip_prefix("short:") {
             return code.trim().parse::<ShortCode>().map(ShortCode::layout);
         }
-        let rows: Vec<&str> = text
-            .split(is_separator)
-            .filter(|row| !row.is_empty())
-            .collect();
+        let rows = board_lines(text).unwrap_or_else(|| {
+            text.split(is_separator)
+                .filter(|row| !row.is_empty())
+                .collect()
+        });
         match rows.as_slice() {
             [] => Err(LayoutError::Empty),
             [single] if single.chars().count() != CELLS => parse_code(single),
             _ => parse_board(&rows),
         }
     }
+}
+
+/// The rows of a board written as five lines of four symbols. Within such a
+/// line `/`, `|` and `,` are symbols (piece labels), not separators; at either
+/// end of a line they are symbols too if that makes four, else separators.
+fn board_lines(text: &str) -> Option<Vec<&str>> {
+    let trims: [fn(&str) -> &str; 2] = [str::trim, |line| line.trim_matches(is_separator)];
+    trims.into_iter().find_map(|trim| {
+        let rows: Vec<&str> = text
+            .lines()
+            .map(trim)
+            .filter(|line| !line.is_empty())
+            .collect();
+        let grid = rows.len() == ROWS
+            && rows
+                .iter()
+                .all(|row| row.chars().count() == COLUMNS && !row.contains(char::is_whitespace));
+        grid.then_some(rows)
+    })
 }
 
 /// A CommonCode, or failing that a ShortCode; or an error that says which it resembles.
@@ -245,7 +268,9 @@ fn parse_board(rows: &[&str]) -> Result<Layout, LayoutError> {
                 _ => None,
             },
         )?;
-        return from_shapes(&shapes);
+        // These letters are legal piece labels too: a board that reads only as
+        // labels is one, while an error speaks of the letters.
+        return from_shapes(&shapes).or_else(|error| from_labels(&cells).map_err(|_| error));
     }
     // Shape digits or letters with a typo would fail as piece labels with a
     // misleading cut piece: name the stray symbol instead.

@@ -156,8 +156,14 @@ fn read_row(row: &str, slots: &mut [Cell], expected: usize) -> Result<(), RowErr
 #[non_exhaustive]
 pub enum KnightsInputError {
     /// The bytes are not UTF-8.
-    #[error("line {line}, column {column}: the input is not valid UTF-8")]
+    #[error(
+        "{}line {line}, column {column}: the input is not valid UTF-8",
+        .board.map(|board| format!("board {board}, ")).unwrap_or_default()
+    )]
     InvalidUtf8 {
+        /// The board the first invalid byte falls in, if it falls in one (rather
+        /// than on the first line or after the last announced board).
+        board: Option<u64>,
         /// The line of the first invalid byte.
         line: usize,
         /// The column (in characters) of the first invalid byte.
@@ -219,12 +225,17 @@ pub enum KnightsInputError {
         empties: usize,
     },
     /// The input ended before the announced number of boards began.
-    #[error("the input ended after {found} of the {announced} announced boards")]
+    #[error(
+        "board {}, line {line}: the input ended after {found} of the {announced} announced boards",
+        .found.saturating_add(1)
+    )]
     MissingBoards {
         /// The number of boards the first line announced.
         announced: u64,
         /// The complete boards found.
         found: u64,
+        /// The line where the next board would have begun: the one after the last.
+        line: usize,
     },
     /// The input ended in the middle of a board.
     #[error("board {board}, starting on line {line}: the input ended after {rows} of its 5 lines")]
@@ -288,6 +299,7 @@ pub fn parse_input(text: &str) -> Result<Vec<Position>, KnightsInputError> {
                     KnightsInputError::MissingBoards {
                         announced,
                         found: board - 1,
+                        line: text.lines().count() + 1,
                     }
                 } else {
                     KnightsInputError::TruncatedBoard {
@@ -335,7 +347,14 @@ pub fn parse_input(text: &str) -> Result<Vec<Position>, KnightsInputError> {
 /// use puzzle_search::knights::{parse_input_bytes, KnightsInputError};
 ///
 /// let error = parse_input_bytes(b"1\n10110\n01*\xff1\n").unwrap_err();
-/// assert_eq!(error, KnightsInputError::InvalidUtf8 { line: 3, column: 4 });
+/// assert_eq!(
+///     error,
+///     KnightsInputError::InvalidUtf8 { board: Some(1), line: 3, column: 4 }
+/// );
+/// assert_eq!(
+///     error.to_string(),
+///     "board 1, line 3, column 4: the input is not valid UTF-8"
+/// );
 /// ```
 pub fn parse_input_bytes(bytes: &[u8]) -> Result<Vec<Position>, KnightsInputError> {
     match core::str::from_utf8(bytes) {
@@ -348,9 +367,28 @@ pub fn parse_input_bytes(bytes: &[u8]) -> Result<Vec<Position>, KnightsInputErro
             let last_line = valid.rsplit('\n').next().unwrap_or_default();
             let last_line = last_line.strip_prefix('\u{feff}').unwrap_or(last_line);
             let column = 1 + last_line.chars().count();
-            Err(KnightsInputError::InvalidUtf8 { line, column })
+            let board = board_of_line(valid, line);
+            Err(KnightsInputError::InvalidUtf8 {
+                board,
+                line,
+                column,
+            })
         }
     }
+}
+
+/// The board that line `line` belongs to, `text` holding at least the lines
+/// before it: boards follow the count line, five non-blank lines each.
+fn board_of_line(text: &str, line: usize) -> Option<u64> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut before = text
+        .split('\n')
+        .take(line.saturating_sub(1))
+        .map(|line| line.trim_end_matches([' ', '\t', '\r']))
+        .filter(|line| !line.is_empty());
+    let announced = before.next()?.parse::<u64>().ok()?;
+    let board = before.count() as u64 / SIDE as u64 + 1;
+    (board <= announced).then_some(board)
 }
 
 /// The number of boards on the first line.
