@@ -129,10 +129,13 @@ pub trait Puzzle {
 /// [`predecessors`](Backward::predecessors) is [`successors`](Puzzle::successors)
 /// with each move reversed.
 pub trait Backward: Puzzle {
-    /// Calls `emit` with every goal state a search from `start` might reach.
+    /// Calls `emit` with every goal state a search from `start` might reach from
+    /// a state that is not a goal.
     ///
-    /// Emitting goals that `start` cannot reach is allowed (it only costs time);
-    /// leaving out a reachable goal may make the search miss the optimum. One
+    /// Goals whose predecessors are all goals may be left out: a search meets the
+    /// goals from outside. Emitting more goals, or goals that `start` cannot
+    /// reach, is allowed (it only costs time); leaving out a goal that has a
+    /// predecessor outside the goals may make the search miss the optimum. One
     /// goal per key is enough, since states that share a key are interchangeable.
     fn goal_states(&self, start: &Self::State, emit: impl FnMut(Self::State));
 

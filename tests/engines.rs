@@ -110,7 +110,8 @@ impl Backward for Graph {
 }
 
 /// The same graph, with moves that name both ends, leaving out every successor
-/// that `successors_after` may leave out: the strongest pruning its contract allows.
+/// that `successors_after` may leave out and every goal that `goal_states` may
+/// leave out: the strongest pruning the contracts allow.
 #[derive(Debug, Clone)]
 struct Pruned(Graph);
 
@@ -148,8 +149,16 @@ impl Puzzle for Pruned {
 }
 
 impl Backward for Pruned {
-    fn goal_states(&self, start: &u32, emit: impl FnMut(u32)) {
-        self.0.goal_states(start, emit);
+    fn goal_states(&self, start: &u32, mut emit: impl FnMut(u32)) {
+        let Graph { reverse, goals, .. } = &self.0;
+        self.0.goal_states(start, |goal| {
+            if reverse[goal as usize]
+                .iter()
+                .any(|&previous| !goals[previous as usize])
+            {
+                emit(goal);
+            }
+        });
     }
     fn predecessors(&self, state: &u32, mut emit: impl FnMut((u32, u32), u32)) {
         self.0

@@ -7,13 +7,65 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzle_search::klotski::{
-    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, Shape, ShortCode, LAYOUT_COUNT,
+    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, PieceCounts, PieceSetSpace,
+    Shape, ShortCode, LAYOUT_COUNT,
 };
 use puzzle_search::search::{Engine, Limits, Outcome};
-use puzzle_search::Puzzle;
+use puzzle_search::{Backward, Puzzle};
 
 fn hengdaolima() -> Layout {
     "2442/2442/2332/2112/1001".parse().unwrap()
+}
+
+/// The goals a bidirectional search starts from are exactly the solved layouts
+/// that an unsolved layout leads to, one per key.
+#[test]
+fn goal_states_are_the_solved_layouts_an_unsolved_one_leads_to() {
+    let piece_sets = [
+        (4, 1, 4),
+        (5, 0, 4),
+        (0, 5, 2),
+        (2, 2, 2),
+        (1, 0, 3),
+        (0, 0, 2),
+    ];
+    for (vertical, horizontal, soldiers) in piece_sets {
+        let counts = PieceCounts {
+            vertical,
+            horizontal,
+            soldiers,
+        };
+        for metric in Metric::ALL {
+            let space = PieceSetSpace::new(metric, counts).unwrap();
+            let start = space.layouts()[0];
+            for mirror_folding in [false, true] {
+                let puzzle = Klotski::new(metric).with_mirror_folding(mirror_folding);
+                let expected: BTreeSet<u64> = space
+                    .layouts()
+                    .iter()
+                    .filter(|layout| layout.is_solved())
+                    .filter(|layout| {
+                        let mut from_outside = false;
+                        puzzle.predecessors(layout, |_, previous| {
+                            from_outside |= !previous.is_solved();
+                        });
+                        from_outside
+                    })
+                    .map(|layout| puzzle.encode(layout))
+                    .collect();
+                let mut emitted = Vec::new();
+                puzzle.goal_states(&start, |goal| {
+                    assert!(goal.is_solved() && goal.counts() == counts, "{goal:?}");
+                    emitted.push(puzzle.encode(&goal));
+                });
+                let what = format!("{counts:?} {metric} folding={mirror_folding}");
+                let distinct: BTreeSet<u64> = emitted.iter().copied().collect();
+                assert_eq!(distinct.len(), emitted.len(), "{what}: a key twice");
+                assert!(!expected.is_empty(), "{what}");
+                assert_eq!(distinct, expected, "{what}");
+            }
+        }
+    }
 }
 
 #[test]

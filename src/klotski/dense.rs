@@ -100,7 +100,9 @@ impl PieceSetSpace {
         let mut layouts = Vec::new();
         for general in 0..super::CELLS as u8 {
             if Shape::General.fits(FULL) >> general & 1 == 1 {
-                fill(general, counts, empty, &mut |layout| layouts.push(layout));
+                fill(general, 0, counts, empty, &mut |layout| {
+                    layouts.push(layout)
+                });
             }
         }
         let ranks = layouts.iter().map(|&layout| codes::rank(layout)).collect();
@@ -128,12 +130,18 @@ impl PieceSetSpace {
     }
 }
 
-/// Every layout with the general at `general` and the pieces `left` on the
-/// other cells, `empty` of them left empty, in CommonCode order: row-major by
-/// top-left cell, and at each cell empty before horizontal before vertical
-/// before soldier.
-pub(super) fn fill(general: u8, left: PieceCounts, empty: usize, out: &mut impl FnMut(Layout)) {
-    let covered = Shape::General.footprint() << general;
+/// Every layout with the general at `general`, the cells `kept_empty` empty,
+/// and the pieces `left` on the other cells with `empty` more of them left
+/// empty, in CommonCode order: row-major by top-left cell, and at each cell
+/// empty before horizontal before vertical before soldier.
+pub(super) fn fill(
+    general: u8,
+    kept_empty: u32,
+    left: PieceCounts,
+    empty: usize,
+    out: &mut impl FnMut(Layout),
+) {
+    let covered = Shape::General.footprint() << general | kept_empty;
     let start = Layout::from_parts(general, 0, 0, 0);
     place(covered, left, empty, start, out);
 }

@@ -157,16 +157,31 @@ impl Puzzle for Klotski {
     }
 }
 
+/// The cells the general leaves on its last step into the exit, from above, the
+/// left or the right.
+const EXIT_ENTRANCES: [u32; 3] = [1 << 9 | 1 << 10, 1 << 12 | 1 << 16, 1 << 15 | 1 << 19];
+
 impl Backward for Klotski {
-    /// Every solved layout with the same pieces as `start`; with mirror folding,
-    /// one of each mirror pair.
+    /// The solved layouts with the pieces of `start` that an unsolved layout
+    /// leads to: those where the general can just have stepped into the exit,
+    /// the cells it left (above it, or beside it) being empty. The other solved
+    /// layouts are reached from solved ones only. With mirror folding, one of
+    /// each mirror pair.
     fn goal_states(&self, start: &Layout, mut emit: impl FnMut(Layout)) {
         let counts = start.counts();
-        dense::fill(GOAL_ANCHOR, counts, counts.empty_cells(), &mut |goal| {
-            if !self.mirror_folding || goal.code() <= goal.mirror().code() {
-                emit(goal);
-            }
-        });
+        let Some(more_empty) = counts.empty_cells().checked_sub(2) else {
+            return;
+        };
+        for (index, &entrance) in EXIT_ENTRANCES.iter().enumerate() {
+            let earlier = EXIT_ENTRANCES.get(..index).unwrap_or_default();
+            dense::fill(GOAL_ANCHOR, entrance, counts, more_empty, &mut |goal| {
+                let empty = goal.empty();
+                let counted = earlier.iter().any(|&cells| cells & !empty == 0);
+                if !counted && (!self.mirror_folding || goal.code() <= goal.mirror().code()) {
+                    emit(goal);
+                }
+            });
+        }
     }
 
     /// Every move can be undone, so the predecessors are the successors.

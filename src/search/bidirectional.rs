@@ -64,7 +64,9 @@ struct Meeting {
 /// Breadth-first search from the start and from the goal states at once.
 ///
 /// Each round expands one whole layer of the side with the smaller frontier, so
-/// the two searches meet near the middle of a shortest path.
+/// the two searches meet near the middle of a shortest path. The backward side
+/// starts from [`Backward::goal_states`] and never steps onto another goal: a
+/// shortest path meets the goals once, at its end.
 ///
 /// # Arguments
 ///
@@ -195,6 +197,7 @@ fn expand_layer<P: Backward>(
         index: &mut side.index,
         other: &other.index,
         other_holds_goals_only: is_forward && other.depth == 0,
+        skip_goals: !is_forward,
         max_states: budget.max_states(),
         first_new: layer_end,
         states: Vec::with_capacity(2 * (layer_end - side.layer_start)),
@@ -262,6 +265,9 @@ struct Growth<'a, P: Backward> {
     /// Whether the other side holds only goal states, so that a state that is
     /// no goal need not be looked up there.
     other_holds_goals_only: bool,
+    /// Whether to pass over goals: the backward side does, as every goal it
+    /// needs is among its seeds.
+    skip_goals: bool,
     max_states: usize,
     /// The index the first new state will have.
     first_new: usize,
@@ -278,7 +284,7 @@ impl<P: Backward> Growth<'_, P> {
     #[inline(always)]
     fn visit(&mut self, parent: usize, mv: P::Move, state: P::State) {
         self.generated += 1;
-        if self.stop.is_some() {
+        if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
             return;
         }
         let key = self.puzzle.encode(&state);
