@@ -69,7 +69,10 @@ fn component(c: &mut Criterion) {
     group.finish();
 }
 
-/// Klotski with the backward search seeded from one given solved layout only.
+/// Klotski with the backward search seeded from one given solved layout only,
+/// as `pathfinding`'s bidirectional search needs. This bends the contract of
+/// `Backward::goal_states` (other solved layouts are left out), which is safe
+/// here because the seed is the goal BFS found nearest to the start.
 struct SingleGoal(Klotski, Layout);
 
 impl Puzzle for SingleGoal {

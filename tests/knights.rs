@@ -733,6 +733,15 @@ fn invalid_utf8_names_the_line() {
         error.to_string().starts_with("line 13, column 1"),
         "{error}"
     );
+    // After a count that is itself invalid, no board is named.
+    assert_eq!(
+        parse_input_bytes(b"+1\n10110\n\xff"),
+        Err(KnightsInputError::InvalidUtf8 {
+            board: None,
+            line: 3,
+            column: 1
+        })
+    );
 }
 
 proptest! {

@@ -828,11 +828,21 @@ fn separator_symbols_are_labels_inside_a_five_line_board() {
     ] {
         assert_eq!(text.parse::<Layout>(), Ok(hengdaolima), "{text:?}");
     }
-    // On one line they separate rows, as always.
+    // Line by line: here `/` ends two lines as a label and three as a separator.
+    assert_eq!(
+        "aBB/\naBB/\ncdde/\ncfge/\nh..i/".parse::<Layout>(),
+        Ok(hengdaolima)
+    );
+    // On one line they separate rows, as always, and a line of them is blank.
     assert_eq!(
         "aBBb|aBBb|cdde|cfge|h..i".parse::<Layout>(),
         Ok(hengdaolima)
     );
+    assert_eq!(
+        "////\n////\n1A9B\n////\n////".parse::<Layout>(),
+        "1A9B".parse::<Layout>()
+    );
+    assert!("1A9B".parse::<Layout>().is_ok());
 }
 
 #[test]

@@ -140,7 +140,8 @@ fn is_separator(symbol: char) -> bool {
 ///
 /// * `common:` or `short:` before the text forces that code;
 /// * whitespace, `/`, `|` and `,` separate rows, except inside a board of five
-///   lines of four symbols, where they are piece labels;
+///   lines of four symbols, where they are piece labels (unless the board is
+///   legal only with them as separators);
 /// * 20 cells that are all digits are shape digits;
 /// * 20 cells that are all of `B V H S .` are shape letters, or piece labels
 ///   where they are legal only as labels;
@@ -157,36 +158,51 @@ impl FromStr for Layout {
         if let Some(code) = text.strip_prefix("short:") {
             return code.trim().parse::<ShortCode>().map(ShortCode::layout);
         }
-        let rows = board_lines(text).unwrap_or_else(|| {
+        let split = || -> Vec<&str> {
             text.split(is_separator)
                 .filter(|row| !row.is_empty())
                 .collect()
-        });
-        match rows.as_slice() {
-            [] => Err(LayoutError::Empty),
-            [single] if single.chars().count() != CELLS => parse_code(single),
-            _ => parse_board(&rows),
+        };
+        match board_lines(text) {
+            // Where the separator symbols may be labels, a board that fails as
+            // labels is tried with them as separators, as any other text.
+            Some(rows) => parse_rows(&rows).or_else(|error| {
+                let separated = split();
+                if separated == rows {
+                    Err(error)
+                } else {
+                    parse_rows(&separated).map_err(|_| error)
+                }
+            }),
+            None => parse_rows(&split()),
         }
+    }
+}
+
+/// A layout from the rows of a board, or from the one word of a code.
+fn parse_rows(rows: &[&str]) -> Result<Layout, LayoutError> {
+    match rows {
+        [] => Err(LayoutError::Empty),
+        [single] if single.chars().count() != CELLS => parse_code(single),
+        _ => parse_board(rows),
     }
 }
 
 /// The rows of a board written as five lines of four symbols. Within such a
 /// line `/`, `|` and `,` are symbols (piece labels), not separators; at either
-/// end of a line they are symbols too if that makes four, else separators.
+/// end of a line they are symbols if the line then holds four, else separators.
 fn board_lines(text: &str) -> Option<Vec<&str>> {
-    let trims: [fn(&str) -> &str; 2] = [str::trim, |line| line.trim_matches(is_separator)];
-    trims.into_iter().find_map(|trim| {
-        let rows: Vec<&str> = text
-            .lines()
-            .map(trim)
-            .filter(|line| !line.is_empty())
-            .collect();
-        let grid = rows.len() == ROWS
-            && rows
-                .iter()
-                .all(|row| row.chars().count() == COLUMNS && !row.contains(char::is_whitespace));
-        grid.then_some(rows)
-    })
+    let is_row = |row: &&str| row.chars().count() == COLUMNS && !row.contains(char::is_whitespace);
+    let rows: Option<Vec<&str>> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            Some(line.trim())
+                .filter(is_row)
+                .or_else(|| Some(line.trim_matches(is_separator)).filter(is_row))
+        })
+        .collect();
+    rows.filter(|rows| rows.len() == ROWS)
 }
 
 /// A CommonCode, or failing that a ShortCode; or an error that says which it resembles.

@@ -386,7 +386,7 @@ fn board_of_line(text: &str, line: usize) -> Option<u64> {
         .take(line.saturating_sub(1))
         .map(|line| line.trim_end_matches([' ', '\t', '\r']))
         .filter(|line| !line.is_empty());
-    let announced = before.next()?.parse::<u64>().ok()?;
+    let announced = parse_count(1, before.next()?).ok()?;
     let board = before.count() as u64 / SIDE as u64 + 1;
     (board <= announced).then_some(board)
 }

@@ -148,10 +148,11 @@ fn run<P: Backward>(
             }
         }
     });
-    stats.max_stored = backward.states.len() + 1;
-    if let Err(limit) = seeding.and_then(|()| budget.admit(stats.max_stored)) {
+    stats.max_stored = backward.states.len();
+    if let Err(limit) = seeding.and_then(|()| budget.admit(stats.max_stored + 1)) {
         return Outcome::LimitReached(limit);
     }
+    stats.max_stored += 1;
     let start_key = puzzle.encode(&start);
     forward.insert(start_key, start, None);
     if backward.states.is_empty() {
