@@ -254,25 +254,23 @@ impl<P: Puzzle> Relax<'_, P> {
                 {
                     return;
                 }
-                let bound = self
-                    .child_cost
-                    .saturating_add(self.puzzle.heuristic(&child));
-                if bound > self.max_depth {
+                let Some(bound) =
+                    bound_within(self.puzzle, &child, self.child_cost, self.max_depth)
+                else {
                     self.depth_cut = true;
                     return;
-                }
+                };
                 self.superseded[known] = true;
                 entry.insert(child_index);
                 bound
             }
             Entry::Vacant(entry) => {
-                let bound = self
-                    .child_cost
-                    .saturating_add(self.puzzle.heuristic(&child));
-                if bound > self.max_depth {
+                let Some(bound) =
+                    bound_within(self.puzzle, &child, self.child_cost, self.max_depth)
+                else {
                     self.depth_cut = true;
                     return;
-                }
+                };
                 if keys >= self.max_states {
                     self.stop = Some(Limit::States {
                         max: self.max_states,
@@ -285,4 +283,11 @@ impl<P: Puzzle> Relax<'_, P> {
         };
         self.fresh.push((mv, child, bound));
     }
+}
+
+/// The lower bound on a solution through `child`, reached at `cost`; `None`
+/// when it passes `max_depth`.
+#[inline(always)]
+fn bound_within<P: Puzzle>(puzzle: &P, child: &P::State, cost: u32, max_depth: u32) -> Option<u32> {
+    Some(cost.saturating_add(puzzle.heuristic(child))).filter(|&bound| bound <= max_depth)
 }
