@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::{layout, successor_states, SameSuccessors};
+use common::{layout, successor_states};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use puzzle_search::klotski::{Klotski, Layout, Metric, Move};
+use puzzle_search::klotski::{Klotski, Layout, Metric};
 use puzzle_search::search::{bfs, Engine, Limits};
 use puzzle_search::{Backward, Puzzle};
 
@@ -30,33 +30,15 @@ fn engines(c: &mut Criterion) {
     group.finish();
 }
 
-/// The same puzzle with no goal: BFS explores the whole component.
-struct Exhaustive(Klotski);
-
-impl Puzzle for Exhaustive {
-    type State = Layout;
-    type Move = Move;
-    type Key = u64;
-    fn encode(&self, layout: &Layout) -> u64 {
-        self.0.encode(layout)
-    }
-    fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        self.0.successors(layout, emit);
-    }
-    fn successors_after(&self, layout: &Layout, last: &Move, emit: impl FnMut(Move, Layout)) {
-        self.0.successors_after(layout, last, emit);
-    }
-    fn is_goal(&self, _: &Layout) -> bool {
-        false
-    }
-}
-
 fn component(c: &mut Criterion) {
     let mut group = c.benchmark_group("klotski-component");
     group.sample_size(20);
     let start = layout("hengdaolima");
     for folding in [false, true] {
-        let puzzle = Exhaustive(Klotski::new(Metric::Piece).with_mirror_folding(folding));
+        // No goal: BFS explores the whole component.
+        let puzzle = Klotski::new(Metric::Piece)
+            .with_mirror_folding(folding)
+            .with_goal(|_: &Layout| false);
         let id = if folding {
             "bfs-mirror-folded"
         } else {
@@ -67,36 +49,6 @@ fn component(c: &mut Criterion) {
         });
     }
     group.finish();
-}
-
-/// Klotski with the backward search seeded from one given solved layout only,
-/// as `pathfinding`'s bidirectional search needs. This bends the contract of
-/// `Backward::goal_states` (other solved layouts are left out), which is safe
-/// here because the seed is the goal BFS found nearest to the start.
-struct SingleGoal(Klotski, Layout);
-
-impl Puzzle for SingleGoal {
-    type State = Layout;
-    type Move = Move;
-    type Key = u64;
-    fn encode(&self, layout: &Layout) -> u64 {
-        self.0.encode(layout)
-    }
-    fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        self.0.successors(layout, emit);
-    }
-    fn is_goal(&self, layout: &Layout) -> bool {
-        self.0.is_goal(layout)
-    }
-}
-
-impl Backward for SingleGoal {
-    fn goal_states(&self, _: &Layout, mut emit: impl FnMut(Layout)) {
-        emit(self.1);
-    }
-    fn predecessors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        self.0.predecessors(layout, emit);
-    }
 }
 
 /// `pathfinding` cannot fold mirror images, so it is compared with our engines
@@ -116,7 +68,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.bench_function("ours/bfs-unfolded", |b| {
         b.iter(|| bfs(&puzzle, start, &Limits::new()).stats.expanded)
     });
-    let same = SameSuccessors(puzzle);
+    let same = puzzle.unpruned();
     group.bench_function("ours/bfs-unfolded-same-successors", |b| {
         b.iter(|| bfs(&same, start, &Limits::new()).stats.expanded)
     });
@@ -136,7 +88,12 @@ fn versus_pathfinding(c: &mut Criterion) {
     });
     // pathfinding's bidirectional search needs one goal state: it gets the one our
     // search ended at. Ours is measured on that same task too.
-    let single = SingleGoal(puzzle, goal);
+    // The backward search seeded from one given solved layout only, as
+    // `pathfinding`'s bidirectional search needs. This bends the contract of
+    // `Backward::goal_states` (other solved layouts are left out), which is safe
+    // here because the seed is the goal BFS found nearest to the start.
+    let single =
+        puzzle.with_goal_states(move |_: &Layout, emit: &mut dyn FnMut(Layout)| emit(goal));
     group.bench_function("ours/bidir-unfolded-one-goal", |b| {
         b.iter(|| {
             Engine::Bidirectional

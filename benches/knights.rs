@@ -5,18 +5,19 @@
 mod common;
 
 use common::{
-    answer, hard_boards, pathfinding_astar, pathfinding_idastar, successor_states, SameSuccessors,
-    SAMPLE,
+    answer, hard_boards, pathfinding_astar, pathfinding_idastar, successor_states, SAMPLE,
 };
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use puzzle_search::knights::{parse_input, EndgameTable, Knights, Position, TabledKnights};
+use puzzle_search::analysis::EndgameTable;
+use puzzle_search::knights::{parse_input, Knights, Position};
 use puzzle_search::search::Engine;
+use puzzle_search::Puzzle;
 
 fn engines(c: &mut Criterion) {
     let sample = parse_input(SAMPLE).unwrap_or_default();
     let hard = hard_boards();
     let table = EndgameTable::new(EndgameTable::DEFAULT_DEPTH);
-    let tabled = TabledKnights::new(&table);
+    let tabled = table.puzzle();
     let mut group = c.benchmark_group("knights");
     group.sample_size(10);
     group.bench_function("endgame-table/build", |b| {
@@ -96,7 +97,7 @@ fn versus_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             boards
                 .iter()
-                .map(|&board| answer(Engine::AStar, &SameSuccessors(Knights), board))
+                .map(|&board| answer(Engine::AStar, &Knights.unpruned(), board))
                 .sum::<i64>()
         })
     });
@@ -130,7 +131,7 @@ fn versus_pathfinding(c: &mut Criterion) {
         b.iter(|| answer(Engine::Bfs, &Knights, first))
     });
     group.bench_function("ours/bfs-sample-1-same-successors", |b| {
-        b.iter(|| answer(Engine::Bfs, &SameSuccessors(Knights), first))
+        b.iter(|| answer(Engine::Bfs, &Knights.unpruned(), first))
     });
     group.bench_function("pathfinding/bfs-sample-1", |b| {
         b.iter(|| {

@@ -11,8 +11,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use common::{
-    answer, hard_boards, layout, pathfinding_astar, pathfinding_idastar, successor_states,
-    SameSuccessors, SAMPLE,
+    answer, hard_boards, layout, pathfinding_astar, pathfinding_idastar, successor_states, SAMPLE,
 };
 use puzzle_search::klotski::{Klotski, Layout, Metric};
 use puzzle_search::knights::{parse_input, Knights, Position};
@@ -59,7 +58,7 @@ fn main() {
         .unwrap_or(31);
 
     let klotski = Klotski::new(Metric::Piece).with_mirror_folding(false);
-    let klotski_same = SameSuccessors(klotski);
+    let klotski_same = klotski.unpruned();
     let start = layout("hengdaolima");
     let layout_successors = |layout: &Layout| successor_states(&klotski, layout);
     let knights_successors = |position: &Position| successor_states(&Knights, position);
@@ -72,7 +71,7 @@ fn main() {
             .iter()
             .map(|&board| {
                 if same {
-                    answer(engine, &SameSuccessors(Knights), board)
+                    answer(engine, &Knights.unpruned(), board)
                 } else {
                     answer(engine, &Knights, board)
                 }
@@ -113,7 +112,7 @@ fn main() {
         Contest {
             task: "knights BFS, sample board 1",
             ours: Box::new(|| answer(Engine::Bfs, &Knights, first)),
-            ours_same: Box::new(|| answer(Engine::Bfs, &SameSuccessors(Knights), first)),
+            ours_same: Box::new(|| answer(Engine::Bfs, &Knights.unpruned(), first)),
             theirs: Box::new(|| {
                 pathfinding::directed::bfs::bfs(&first, knights_successors, |p| {
                     *p == Position::TARGET
@@ -184,6 +183,6 @@ fn main() {
 }
 
 /// The moves of a path, or -1.
-fn moves<S, M>(path: Option<&puzzle_search::search::Path<S, M>>) -> i64 {
+fn moves<S, M>(path: Option<&puzzle_search::Path<S, M>>) -> i64 {
     path.map_or(-1, |path| path.len() as i64)
 }

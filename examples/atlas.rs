@@ -19,8 +19,7 @@ use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzle_search::atlas::klotski::{KlotskiAtlas, KlotskiSummary};
-use puzzle_search::atlas::knights::KnightTable;
+use puzzle_search::analysis::{KlotskiAtlas, KlotskiSummary, KnightTable};
 use puzzle_search::atlas::{AtlasError, Options, Phase, Progress};
 use puzzle_search::klotski::{CommonCode, Layout, Metric, ShortCode};
 use serde_json::{json, Value};

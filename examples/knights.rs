@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use puzzle_search::atlas::{self, knights::KnightTable, Options};
-use puzzle_search::knights::{self, EndgameTable, Position, TabledKnights};
+use puzzle_search::analysis::{EndgameTable, KnightTable};
+use puzzle_search::atlas::{self, Options};
+use puzzle_search::knights::{self, Position};
 use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use serde_json::{json, Value};
 
@@ -89,7 +90,7 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     // Exact distances near the target make the heuristic far sharper; the table
     // takes about a millisecond to build and serves every board.
     let table = EndgameTable::new(EndgameTable::DEFAULT_DEPTH);
-    let puzzle = TabledKnights::new(&table);
+    let puzzle = table.puzzle();
     let mut out = BufWriter::new(io::stdout().lock());
     for &board in boards {
         let outcome = engine.solve(&puzzle, board, &limits).outcome;

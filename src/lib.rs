@@ -1,20 +1,23 @@
 //! # puzzle-search
 //!
 //! One generic state-space search core, four engines, and two classic puzzles
-//! built on it.
+//! built on it, in four floors whose imports run one way, down:
 //!
-//! * [`Puzzle`] describes a puzzle: how a state is keyed, its successors, the
-//!   goal and an optional heuristic. [`Backward`] adds what a backward search needs.
-//! * [`search`] holds the engines — [`bfs`](search::bfs),
-//!   [`bidirectional_bfs`](search::bidirectional_bfs), [`astar`](search::astar)
-//!   and [`idastar`](search::idastar) — and what they share: [`Limits`](search::Limits),
-//!   [`Outcome`](search::Outcome), [`Path`](search::Path) and [`Stats`](search::Stats).
-//! * [`klotski`] solves Klotski (华容道): every legal layout, three move metrics,
-//!   five text formats, mirror folding and the catalog of named layouts.
-//! * [`knights`] solves the 5×5 knight puzzle (骑士精神) and reads its SCOI2005 input format.
-//! * [`atlas`] maps whole state spaces: the exact distance to the goal of every
-//!   state and the connected components, for any puzzle ranked into a dense index,
-//!   with ready-made atlases of all Klotski layouts and all knight positions.
+//! | floor | modules | knows of |
+//! | --- | --- | --- |
+//! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables | everything below |
+//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神) | the core only |
+//! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*), [`atlas`] (whole spaces) | the core only |
+//! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Path`], [`adapt`] | nothing |
+//!
+//! **Every move costs one**: the engines find the paths with the fewest moves.
+//! BFS, A* and IDA* need only [`Puzzle`]; bidirectional BFS also needs
+//! [`Backward`]; the [`atlas`] needs a [`Backward`] puzzle and a
+//! [`DenseSpace`] numbering its states.
+//!
+//! Cargo features make the floors something the compiler checks: `engines`
+//! (floor 2), `puzzles` (floor 3) and `analysis` (floor 4, both below it; the
+//! default). Each builds without the others above or beside it.
 //!
 //! ## A puzzle of your own in a few lines
 //!
@@ -96,15 +99,33 @@
     clippy::indexing_slicing
 )]
 
-pub mod atlas;
-pub mod klotski;
-pub mod knights;
+// Floor 1, the core: what a puzzle implements, and what every floor shares.
+pub mod adapt;
+mod path;
 mod puzzle;
+mod space;
+
+pub use path::Path;
+pub use puzzle::{Backward, Puzzle};
+pub use space::DenseSpace;
+
+// Floor 2, the engines: they know the core only.
+#[cfg(feature = "engines")]
+pub mod atlas;
+#[cfg(feature = "engines")]
 pub mod search;
 
-pub use puzzle::{Backward, Puzzle};
+// Floor 3, the puzzles: they know the core only.
+#[cfg(feature = "puzzles")]
+pub mod klotski;
+#[cfg(feature = "puzzles")]
+pub mod knights;
+
+// Floor 4, the analyses: puzzles joined to engines.
+#[cfg(feature = "analysis")]
+pub mod analysis;
 
 /// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "analysis"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

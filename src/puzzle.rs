@@ -2,9 +2,12 @@
 
 use core::hash::Hash;
 
+use crate::adapt::{Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic};
+
 /// A puzzle: states, the moves between them, and the goal.
 ///
-/// Every move costs one, so an optimal solution is one with the fewest moves.
+/// **Every move costs one**, so an optimal solution is one with the fewest
+/// moves. The engines count moves, not weights.
 ///
 /// # Contract
 ///
@@ -120,6 +123,72 @@ pub trait Puzzle {
     fn heuristic(&self, _state: &Self::State) -> u32 {
         0
     }
+
+    /// The same puzzle with `heuristic` as its [`heuristic`](Puzzle::heuristic);
+    /// everything else, [`Backward`] included, is unchanged.
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, Puzzle, search::{astar, Limits}};
+    ///
+    /// // Reach 50 from 0 by steps of one or two.
+    /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n + 2], |&n| n == 50);
+    /// let informed = walk.with_heuristic(|&n: &u32| 50u32.saturating_sub(n).div_ceil(2));
+    /// let blind = astar(&walk, 0, &Limits::new());
+    /// let result = astar(&informed, 0, &Limits::new());
+    /// assert_eq!(result.outcome.path().map(|path| path.len()), Some(25));
+    /// assert!(result.stats.expanded < blind.stats.expanded);
+    /// ```
+    fn with_heuristic<H: Heuristic<Self::State>>(self, heuristic: H) -> WithHeuristic<Self, H>
+    where
+        Self: Sized,
+    {
+        WithHeuristic::new(self, heuristic)
+    }
+
+    /// The same puzzle with `is_goal` as its goal test. It does not implement
+    /// [`Backward`], whose goal states would no longer match.
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, Puzzle, search::{bfs, Limits, Outcome}};
+    ///
+    /// let walk = adapt::from_fn(|&n: &u8| n.checked_add(1), |&n| n == 9);
+    /// // No goal at all: BFS explores every state and says so.
+    /// let result = bfs(&walk.with_goal(|_: &u8| false), 0, &Limits::new());
+    /// assert_eq!(result.outcome, Outcome::Unsolvable);
+    /// assert_eq!(result.stats.max_stored, 256);
+    /// ```
+    fn with_goal<G: Fn(&Self::State) -> bool>(self, is_goal: G) -> WithGoal<Self, G>
+    where
+        Self: Sized,
+    {
+        WithGoal::new(self, is_goal)
+    }
+
+    /// The same puzzle without its successor pruning: every state, however it
+    /// was reached, gets all its [`successors`](Puzzle::successors) (and, for
+    /// [`Backward`], all its predecessors).
+    ///
+    /// ```
+    /// use puzzle_search::{Puzzle, search::{bfs, Limits}};
+    /// # struct Walk;
+    /// # impl Puzzle for Walk {
+    /// #     type State = i32; type Move = i32; type Key = i32;
+    /// #     fn encode(&self, n: &i32) -> i32 { *n }
+    /// #     fn successors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) { emit(1, n + 1); emit(-1, n - 1) }
+    /// #     fn successors_after(&self, n: &i32, last: &i32, mut emit: impl FnMut(i32, i32)) { emit(*last, n + last) }
+    /// #     fn is_goal(&self, n: &i32) -> bool { *n == -4 }
+    /// # }
+    /// let pruned = bfs(&Walk, 0, &Limits::new());
+    /// let unpruned = bfs(&Walk.unpruned(), 0, &Limits::new());
+    /// assert_eq!(pruned.outcome, unpruned.outcome);
+    /// assert!(pruned.stats.generated < unpruned.stats.generated);
+    /// ```
+    fn unpruned(self) -> Unpruned<Self>
+    where
+        Self: Sized,
+    {
+        Unpruned::new(self)
+    }
 }
 
 /// What a backward search needs beyond [`Puzzle`]: where the goals are and how to step back.
@@ -158,5 +227,76 @@ pub trait Backward: Puzzle {
         emit: impl FnMut(Self::Move, Self::State),
     ) {
         self.predecessors(state, emit);
+    }
+
+    /// The same puzzle with `goal_states` in place of
+    /// [`goal_states`](Backward::goal_states): the seeds of a backward search,
+    /// for example one goal already known to be the nearest.
+    ///
+    /// `goal_states(start, emit)` must honour the same contract.
+    fn with_goal_states<G>(self, goal_states: G) -> WithGoalStates<Self, G>
+    where
+        Self: Sized,
+        G: Fn(&Self::State, &mut dyn FnMut(Self::State)),
+    {
+        WithGoalStates::new(self, goal_states)
+    }
+}
+
+/// A borrowed puzzle is the puzzle: an adapter can wrap `&puzzle` without taking it.
+impl<P: Puzzle + ?Sized> Puzzle for &P {
+    type State = P::State;
+    type Move = P::Move;
+    type Key = P::Key;
+
+    #[inline]
+    fn encode(&self, state: &Self::State) -> Self::Key {
+        (**self).encode(state)
+    }
+
+    #[inline]
+    fn successors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) {
+        (**self).successors(state, emit);
+    }
+
+    #[inline]
+    fn successors_after(
+        &self,
+        state: &Self::State,
+        last: &Self::Move,
+        emit: impl FnMut(Self::Move, Self::State),
+    ) {
+        (**self).successors_after(state, last, emit);
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &Self::State) -> bool {
+        (**self).is_goal(state)
+    }
+
+    #[inline]
+    fn heuristic(&self, state: &Self::State) -> u32 {
+        (**self).heuristic(state)
+    }
+}
+
+impl<P: Backward + ?Sized> Backward for &P {
+    fn goal_states(&self, start: &Self::State, emit: impl FnMut(Self::State)) {
+        (**self).goal_states(start, emit);
+    }
+
+    #[inline]
+    fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) {
+        (**self).predecessors(state, emit);
+    }
+
+    #[inline]
+    fn predecessors_before(
+        &self,
+        state: &Self::State,
+        next: &Self::Move,
+        emit: impl FnMut(Self::Move, Self::State),
+    ) {
+        (**self).predecessors_before(state, next, emit);
     }
 }

@@ -8,16 +8,15 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
-use puzzle_search::atlas::klotski::KlotskiAtlas;
-use puzzle_search::atlas::knights::KnightTable;
-use puzzle_search::atlas::{self, file, AtlasError, DenseSpace, Options, Phase, UNREACHABLE};
+use puzzle_search::analysis::{KlotskiAtlas, KnightTable};
+use puzzle_search::atlas::{self, file, AtlasError, Options, Phase, UNREACHABLE};
 use puzzle_search::klotski::{
-    catalog, CommonCode, Klotski, Layout, Metric, PieceCounts, PieceSetSpace, ShortCode,
-    LAYOUT_COUNT,
+    catalog, AllLayouts, CommonCode, Klotski, Layout, Metric, PieceCounts, PieceSetSpace,
+    ShortCode, LAYOUT_COUNT,
 };
 use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{bfs, Engine, Limits, Outcome};
-use puzzle_search::Puzzle;
+use puzzle_search::{DenseSpace, Puzzle};
 
 fn counts(vertical: u8, horizontal: u8, soldiers: u8) -> PieceCounts {
     PieceCounts {
@@ -27,8 +26,13 @@ fn counts(vertical: u8, horizontal: u8, soldiers: u8) -> PieceCounts {
     }
 }
 
-fn piece_set(metric: Metric, pieces: PieceCounts) -> PieceSetSpace {
-    PieceSetSpace::new(metric, pieces).expect("a legal piece set")
+fn piece_set(pieces: PieceCounts) -> PieceSetSpace {
+    PieceSetSpace::new(pieces).expect("a legal piece set")
+}
+
+/// Klotski under `metric` as the atlas maps it: layouts, not mirror pairs.
+fn unfolded(metric: Metric) -> Klotski {
+    Klotski::new(metric).with_mirror_folding(false)
 }
 
 fn hengdaolima() -> Layout {
@@ -42,7 +46,7 @@ proptest! {
 
     #[test]
     fn klotski_ranks_round_trip(rank in 0..LAYOUT_COUNT) {
-        let space = Klotski::new(Metric::Piece);
+        let space = AllLayouts;
         let layout = space.unrank(u64::from(rank));
         prop_assert_eq!(space.rank(&layout), u64::from(rank));
         prop_assert_eq!(ShortCode::new(rank).unwrap().layout(), layout);
@@ -51,7 +55,7 @@ proptest! {
 
     #[test]
     fn klotski_scans_match_unranking(start in 0..LAYOUT_COUNT - 64, length in 0u32..64) {
-        let space = Klotski::new(Metric::Step);
+        let space = AllLayouts;
         let range = u64::from(start)..u64::from(start + length);
         let mut seen = Vec::new();
         space.for_each_state(range.clone(), |rank, layout| seen.push((rank, layout)));
@@ -103,7 +107,7 @@ fn knight_index_extremes_cross_block_boundaries() {
 #[test]
 fn piece_set_spaces_are_their_layouts_in_common_code_order() {
     for pieces in [counts(0, 0, 2), counts(1, 6, 0), counts(4, 1, 4)] {
-        let space = piece_set(Metric::Piece, pieces);
+        let space = piece_set(pieces);
         let layouts = space.layouts();
         assert!(layouts.iter().all(|layout| layout.counts() == pieces));
         let codes: Vec<CommonCode> = layouts.iter().map(|&l| CommonCode::from(l)).collect();
@@ -113,11 +117,11 @@ fn piece_set_spaces_are_their_layouts_in_common_code_order() {
             assert_eq!(space.unrank(rank as u64), *layout);
         }
     }
-    assert_eq!(piece_set(Metric::Piece, counts(0, 0, 2)).len(), 12 * 120);
-    assert_eq!(piece_set(Metric::Piece, counts(4, 1, 4)).len(), 65_880);
+    assert_eq!(piece_set(counts(0, 0, 2)).len(), 12 * 120);
+    assert_eq!(piece_set(counts(4, 1, 4)).len(), 65_880);
     // Fewer than two empty cells.
-    assert!(PieceSetSpace::new(Metric::Piece, counts(4, 1, 5)).is_none());
-    assert!(PieceSetSpace::new(Metric::Piece, counts(9, 0, 0)).is_none());
+    assert!(PieceSetSpace::new(counts(4, 1, 5)).is_none());
+    assert!(PieceSetSpace::new(counts(9, 0, 0)).is_none());
 }
 
 // ---------------------------------------------------------------- the engine
@@ -145,10 +149,10 @@ fn piece_set_atlas_agrees_with_a_search_from_every_layout() {
     let pieces = counts(0, 6, 2);
     for metric in Metric::ALL {
         let atlas =
-            KlotskiAtlas::build_piece_set(piece_set(metric, pieces), &Options::new(), &mut |_| {})
+            KlotskiAtlas::build_piece_set(metric, piece_set(pieces), &Options::new(), &mut |_| {})
                 .unwrap();
         let puzzle = Klotski::new(metric);
-        let space = piece_set(metric, pieces);
+        let space = piece_set(pieces);
         for &layout in space.layouts() {
             let expected = match bfs(&puzzle, layout, &Limits::new()).outcome {
                 Outcome::Solved(path) => Some(path.len() as u32),
@@ -174,8 +178,10 @@ fn piece_set_atlas_agrees_with_a_search_from_every_layout() {
 
 #[test]
 fn groups_are_the_components_of_plain_searches() {
-    let space = piece_set(Metric::Step, counts(1, 6, 0));
-    let atlas = KlotskiAtlas::build_piece_set(space.clone(), &Options::new(), &mut |_| {}).unwrap();
+    let space = piece_set(counts(1, 6, 0));
+    let atlas =
+        KlotskiAtlas::build_piece_set(Metric::Step, space.clone(), &Options::new(), &mut |_| {})
+            .unwrap();
     let puzzle = Klotski::new(Metric::Step);
     let mut labelled: HashMap<u32, usize> = HashMap::new();
     let mut done = HashSet::new();
@@ -208,18 +214,19 @@ fn groups_are_the_components_of_plain_searches() {
 
 #[test]
 fn results_do_not_depend_on_the_number_of_threads() {
-    let space = piece_set(Metric::Piece, counts(2, 4, 2));
+    let space = piece_set(counts(2, 4, 2));
     let one = Options::new().with_threads(1);
-    let distances = atlas::distances(&space, &one, &mut |_| {}).unwrap();
-    let components = atlas::components(&space, &one, &mut |_| {}).unwrap();
+    let distances = atlas::distances(&unfolded(Metric::Piece), &space, &one, &mut |_| {}).unwrap();
+    let components =
+        atlas::components(&unfolded(Metric::Piece), &space, &one, &mut |_| {}).unwrap();
     for threads in [2, 3, 8] {
         let options = Options::new().with_threads(threads);
         assert_eq!(
-            atlas::distances(&space, &options, &mut |_| {}).unwrap(),
+            atlas::distances(&unfolded(Metric::Piece), &space, &options, &mut |_| {}).unwrap(),
             distances
         );
         assert_eq!(
-            atlas::components(&space, &options, &mut |_| {}).unwrap(),
+            atlas::components(&unfolded(Metric::Piece), &space, &options, &mut |_| {}).unwrap(),
             components
         );
     }
@@ -233,10 +240,15 @@ fn results_do_not_depend_on_the_number_of_threads() {
 
 #[test]
 fn progress_reports_every_layer_and_ends_complete() {
-    let space = piece_set(Metric::Piece, counts(0, 6, 2));
+    let space = piece_set(counts(0, 6, 2));
     let mut reports = Vec::new();
-    let distances =
-        atlas::distances(&space, &Options::new(), &mut |report| reports.push(report)).unwrap();
+    let distances = atlas::distances(
+        &unfolded(Metric::Piece),
+        &space,
+        &Options::new(),
+        &mut |report| reports.push(report),
+    )
+    .unwrap();
     assert!(reports
         .iter()
         .all(|report| report.phase == Phase::Distances));
@@ -248,7 +260,13 @@ fn progress_reports_every_layer_and_ends_complete() {
     assert_eq!(distances.histogram().len(), 54);
 
     let mut reports = Vec::new();
-    atlas::components(&space, &Options::new(), &mut |report| reports.push(report)).unwrap();
+    atlas::components(
+        &unfolded(Metric::Piece),
+        &space,
+        &Options::new(),
+        &mut |report| reports.push(report),
+    )
+    .unwrap();
     assert!(reports
         .iter()
         .all(|report| report.phase == Phase::Components));
@@ -257,10 +275,21 @@ fn progress_reports_every_layer_and_ends_complete() {
 
 #[test]
 fn a_depth_limit_leaves_farther_states_unreached() {
-    let space = piece_set(Metric::Piece, counts(0, 6, 2));
-    let full = atlas::distances(&space, &Options::new(), &mut |_| {}).unwrap();
-    let partial =
-        atlas::distances(&space, &Options::new().with_max_depth(10), &mut |_| {}).unwrap();
+    let space = piece_set(counts(0, 6, 2));
+    let full = atlas::distances(
+        &unfolded(Metric::Piece),
+        &space,
+        &Options::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    let partial = atlas::distances(
+        &unfolded(Metric::Piece),
+        &space,
+        &Options::new().with_max_depth(10),
+        &mut |_| {},
+    )
+    .unwrap();
     for (&all, &near) in full.as_bytes().iter().zip(partial.as_bytes()) {
         assert_eq!(near, if all <= 10 { all } else { UNREACHABLE });
     }
@@ -271,8 +300,10 @@ fn a_depth_limit_leaves_farther_states_unreached() {
 #[test]
 fn hengdaolima_group_agrees_with_single_solves() {
     let start = hengdaolima();
-    let space = piece_set(Metric::Piece, start.counts());
-    let atlas = KlotskiAtlas::build_piece_set(space.clone(), &Options::new(), &mut |_| {}).unwrap();
+    let space = piece_set(start.counts());
+    let atlas =
+        KlotskiAtlas::build_piece_set(Metric::Piece, space.clone(), &Options::new(), &mut |_| {})
+            .unwrap();
     assert_eq!(atlas.distance(start), Some(81));
     let label = atlas.group(start).unwrap();
     let members: Vec<Layout> = space
@@ -338,7 +369,7 @@ fn knight_distances_near_the_target_agree_with_searches() {
     let options = Options::new().with_max_depth(depth);
     let table = KnightTable::build(&options, &mut |_| {}).unwrap();
     // The generic engine over `Knights` as a dense space finds the same table.
-    let generic = atlas::distances(&Knights, &options, &mut |_| {}).unwrap();
+    let generic = atlas::distances(&Knights, &Knights, &options, &mut |_| {}).unwrap();
     assert_eq!(table.distances(), &generic);
     assert_eq!(
         table.histogram(),
@@ -369,43 +400,62 @@ fn knight_distances_near_the_target_agree_with_searches() {
 
 #[test]
 fn table_files_round_trip_and_reject_damage() {
-    let space = piece_set(Metric::Slide, counts(0, 6, 2));
-    let atlas = KlotskiAtlas::build_piece_set(space.clone(), &Options::new(), &mut |_| {}).unwrap();
+    let space = piece_set(counts(0, 6, 2));
+    let atlas =
+        KlotskiAtlas::build_piece_set(Metric::Slide, space.clone(), &Options::new(), &mut |_| {})
+            .unwrap();
     let mut bytes = Vec::new();
     atlas.save(&mut bytes).unwrap();
     assert_eq!(bytes.len(), file::HEADER_LEN + 5 * 2376);
-    let loaded = KlotskiAtlas::load_piece_set(&bytes[..], space.clone()).unwrap();
+    let loaded = KlotskiAtlas::load_piece_set(&bytes[..], Metric::Slide, space.clone()).unwrap();
     assert_eq!(loaded.distances(), atlas.distances());
     assert_eq!(loaded.components(), atlas.components());
 
     let message = |result: Result<KlotskiAtlas, AtlasError>| result.unwrap_err().to_string();
     let truncated = message(KlotskiAtlas::load_piece_set(
         &bytes[..bytes.len() - 1],
+        Metric::Slide,
         space.clone(),
     ));
     assert!(truncated.contains("truncated"), "{truncated}");
-    let short = message(KlotskiAtlas::load_piece_set(&bytes[..10], space.clone()));
+    let short = message(KlotskiAtlas::load_piece_set(
+        &bytes[..10],
+        Metric::Slide,
+        space.clone(),
+    ));
     assert!(short.contains("truncated"), "{short}");
     let mut longer = bytes.clone();
     longer.push(0);
-    let extra = message(KlotskiAtlas::load_piece_set(&longer[..], space.clone()));
+    let extra = message(KlotskiAtlas::load_piece_set(
+        &longer[..],
+        Metric::Slide,
+        space.clone(),
+    ));
     assert!(extra.contains("extra bytes"), "{extra}");
     let mut flipped = bytes.clone();
     flipped[file::HEADER_LEN + 100] ^= 1;
-    let corrupt = message(KlotskiAtlas::load_piece_set(&flipped[..], space.clone()));
+    let corrupt = message(KlotskiAtlas::load_piece_set(
+        &flipped[..],
+        Metric::Slide,
+        space.clone(),
+    ));
     assert!(corrupt.contains("checksum"), "{corrupt}");
-    let other = piece_set(Metric::Piece, counts(0, 6, 2));
-    let wrong = message(KlotskiAtlas::load_piece_set(&bytes[..], other));
+    let wrong = message(KlotskiAtlas::load_piece_set(
+        &bytes[..],
+        Metric::Piece,
+        space.clone(),
+    ));
     assert!(
         wrong.contains("klotski/slide/0-6-2") && wrong.contains("klotski/piece/0-6-2"),
         "{wrong}"
     );
     let junk = message(KlotskiAtlas::load_piece_set(
         &b"hello, world"[..],
+        Metric::Slide,
         space.clone(),
     ));
     assert!(junk.contains("not a puzzle-search table"), "{junk}");
-    let empty = message(KlotskiAtlas::load_piece_set(&b""[..], space));
+    let empty = message(KlotskiAtlas::load_piece_set(&b""[..], Metric::Slide, space));
     assert!(empty.contains("not a puzzle-search table"), "{empty}");
     let knights = KnightTable::load(&bytes[..]).unwrap_err().to_string();
     assert!(knights.contains("\"knights\""), "{knights}");
@@ -499,6 +549,6 @@ fn full_knight_table() {
     assert_eq!(table.distance(sample), Some(7));
     assert_eq!(table.distance(hard), Some(18));
     // The generic engine agrees position by position.
-    let generic = atlas::distances(&Knights, &Options::new(), &mut |_| {}).unwrap();
+    let generic = atlas::distances(&Knights, &Knights, &Options::new(), &mut |_| {}).unwrap();
     assert_eq!(table.distances(), &generic);
 }

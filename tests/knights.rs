@@ -5,9 +5,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
+use puzzle_search::analysis::min_moves;
 use puzzle_search::knights::{
-    min_moves, parse_input, parse_input_bytes, Cell, Jump, Knights, KnightsInputError,
-    ParsePositionError, Position, DEFAULT_LIMIT,
+    parse_input, parse_input_bytes, Cell, Jump, Knights, KnightsInputError, ParsePositionError,
+    Position, DEFAULT_LIMIT,
 };
 use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};

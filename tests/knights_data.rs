@@ -105,7 +105,7 @@ fn hard_boards_have_their_recorded_answers() {
 
 #[test]
 fn endgame_table_is_exact_and_its_bound_admissible() {
-    use puzzle_search::knights::{EndgameTable, TabledKnights};
+    use puzzle_search::analysis::EndgameTable;
     use puzzle_search::search::{idastar, Engine};
     let table = EndgameTable::new(6);
     let wider = EndgameTable::new(9);
@@ -122,13 +122,13 @@ fn endgame_table_is_exact_and_its_bound_admissible() {
         let limits = Limits::new().with_max_depth(18);
         for engine in Engine::ALL {
             let path = engine
-                .solve(&TabledKnights::new(&table), *board, &limits)
+                .solve(&table.puzzle(), *board, &limits)
                 .outcome
                 .into_path();
             assert_eq!(path.as_ref().map(|p| p.len()), exact, "{engine}");
-            assert!(path.is_none_or(|p| p.replays(&TabledKnights::new(&table))));
+            assert!(path.is_none_or(|p| p.replays(&table.puzzle())));
         }
-        let outcome = idastar(&TabledKnights::new(&wider), *board, &limits).outcome;
+        let outcome = idastar(&wider.puzzle(), *board, &limits).outcome;
         assert_eq!(outcome.path().map(|p| p.len()), exact);
     }
     // Walking outwards one table layer at a time meets positions at exactly that distance.

@@ -10,39 +10,6 @@ use puzzle_search::knights::{parse_input, Knights, Position, DEFAULT_LIMIT};
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
 
-/// A puzzle with nothing but what `pathfinding` gets: its successor function and
-/// heuristic. Without [`Puzzle::successors_after`], our engines cannot skip the
-/// moves that undo the last one, so the `*-same-successors` rows compare the
-/// engines alone.
-pub struct SameSuccessors<P>(pub P);
-
-impl<P: Puzzle> Puzzle for SameSuccessors<P> {
-    type State = P::State;
-    type Move = P::Move;
-    type Key = P::Key;
-    fn encode(&self, state: &P::State) -> P::Key {
-        self.0.encode(state)
-    }
-    fn successors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.0.successors(state, emit);
-    }
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.0.is_goal(state)
-    }
-    fn heuristic(&self, state: &P::State) -> u32 {
-        self.0.heuristic(state)
-    }
-}
-
-impl<P: Backward> Backward for SameSuccessors<P> {
-    fn goal_states(&self, start: &P::State, emit: impl FnMut(P::State)) {
-        self.0.goal_states(start, emit);
-    }
-    fn predecessors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.0.predecessors(state, emit);
-    }
-}
-
 /// The SCOI2005 sample: two boards, answers 7 and -1.
 pub const SAMPLE: &str =
     "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";

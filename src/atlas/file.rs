@@ -83,6 +83,9 @@ pub enum FileError {
         /// The number in the file.
         found: u64,
     },
+    /// The file holds distances only where component labels are needed too.
+    #[error("the file holds distances only; this table needs component labels too")]
+    MissingComponents,
     /// The sections field is not one this version knows.
     #[error("unknown table sections {0}: expected 1 (distances) or 3 (distances and components)")]
     UnknownSections(u32),

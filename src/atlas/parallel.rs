@@ -63,23 +63,3 @@ pub(crate) fn run_chunks<R: Send>(
         results
     })
 }
-
-/// Runs `work` on `threads` threads (the calling thread is one of them) and
-/// returns each thread's result, the calling thread's first.
-pub(crate) fn run_on_threads<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -> Vec<R> {
-    if threads <= 1 {
-        return vec![work()];
-    }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads).map(|_| scope.spawn(&work)).collect();
-        let mut results = vec![work()];
-        for handle in handles {
-            match handle.join() {
-                Ok(result) => results.push(result),
-                // A helper panics only through a bug in `work`; pass it on.
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        results
-    })
-}

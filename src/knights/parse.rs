@@ -1,6 +1,7 @@
 //! Reading positions: one board ([`FromStr`]) and the SCOI2005 input format.
 
-use super::{Cell, Counts, Position, CELLS, SIDE};
+use super::position::Counts;
+use super::{Cell, Position, CELLS, SIDE};
 use core::str::FromStr;
 
 /// Why a text is not one board (see [`Position`]'s [`FromStr`]).

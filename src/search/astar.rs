@@ -4,44 +4,12 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
-use super::limits::Budget;
+use super::budget::Budget;
 use super::table::{KeyMap, INITIAL_CAPACITY};
-use super::{Limit, Limits, Outcome, Path, SearchResult, Stats};
+use super::tree::Tree;
+use super::{Limit, Limits, Outcome, SearchResult, Stats};
 use crate::Puzzle;
 use hashbrown::hash_map::Entry;
-
-/// A state A* has reached, with the best known way to reach it.
-struct Node<S, M> {
-    state: S,
-    /// The node this one was reached from and the move between them.
-    link: Option<(u32, M)>,
-    /// Moves from the start along `link`.
-    cost: u32,
-}
-
-/// Every node, indexed in the order reached.
-struct Nodes<S, M>(Vec<Node<S, M>>);
-
-impl<S: Clone, M: Clone> Nodes<S, M> {
-    fn push(&mut self, state: S, link: Option<(u32, M)>, cost: u32) -> u32 {
-        let index = self.0.len() as u32;
-        self.0.push(Node { state, link, cost });
-        index
-    }
-
-    fn path_to(&self, mut index: usize) -> Path<S, M> {
-        let mut chain = Vec::new();
-        while let Some((parent, mv)) = &self.0[index].link {
-            chain.push((mv, index));
-            index = *parent as usize;
-        }
-        let mut path = Path::new(self.0[index].state.clone());
-        for (mv, i) in chain.into_iter().rev() {
-            path.push(mv.clone(), self.0[i].state.clone());
-        }
-        path
-    }
-}
 
 /// Open nodes bucketed by `f = moves + heuristic`; last in, first out within a bucket,
 /// which favours deeper nodes among equals.
@@ -125,27 +93,22 @@ pub fn astar<P: Puzzle>(
     start: P::State,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Budget::measure(limits, |budget, stats| run(puzzle, start, budget, stats))
+    Budget::run(puzzle, start, limits, |start, budget, stats| {
+        search(puzzle, start, budget, stats)
+    })
 }
 
-fn run<P: Puzzle>(
+fn search<P: Puzzle>(
     puzzle: &P,
     start: P::State,
     budget: &mut Budget<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::State, P::Move> {
-    if puzzle.is_goal(&start) {
-        stats.max_stored = 1;
-        return Outcome::Solved(Path::new(start));
-    }
-    if let Err(limit) = budget.admit(1) {
-        return Outcome::LimitReached(limit);
-    }
     let start_bound = puzzle.heuristic(&start);
     if start_bound > budget.max_depth() {
         return Outcome::LimitReached(budget.depth_limit());
     }
-    let mut nodes = Nodes(Vec::with_capacity(INITIAL_CAPACITY));
+    let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
     let mut open = Open {
         buckets: Vec::new(),
         lowest: 0,
@@ -153,6 +116,7 @@ fn run<P: Puzzle>(
     let mut relax = Relax {
         puzzle,
         best: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
+        costs: Vec::with_capacity(INITIAL_CAPACITY),
         superseded: Vec::with_capacity(INITIAL_CAPACITY),
         fresh: Vec::new(),
         first_fresh: 0,
@@ -165,10 +129,10 @@ fn run<P: Puzzle>(
     };
     relax
         .best
-        .insert(puzzle.encode(&start), nodes.push(start, None, 0));
+        .insert(puzzle.encode(&start), tree.push(start, None));
+    relax.costs.push(0);
     relax.superseded.push(false);
     open.push(start_bound, 0);
-    stats.max_stored = 1;
     let outcome = loop {
         let Some(node) = open.pop() else {
             break if relax.depth_cut {
@@ -181,28 +145,27 @@ fn run<P: Puzzle>(
         if relax.superseded[index] {
             continue;
         }
-        let Node { state, cost, link } = &nodes.0[index];
+        let state = tree.state(index);
         if puzzle.is_goal(state) {
-            break Outcome::Solved(nodes.path_to(index));
+            break Outcome::Solved(tree.path_to(index));
         }
         if let Err(limit) = budget.tick() {
             break Outcome::LimitReached(limit);
         }
         stats.expanded += 1;
-        relax.child_cost = cost + 1;
-        relax.first_fresh = nodes.0.len();
+        relax.child_cost = relax.costs[index] + 1;
+        relax.first_fresh = tree.len();
         // Two closures, one per call: each is inlined into its own generator.
-        match link {
-            Some((_, last)) => {
-                puzzle.successors_after(state, last, |mv, child| relax.visit(&nodes, mv, child))
-            }
-            None => puzzle.successors(state, |mv, child| relax.visit(&nodes, mv, child)),
+        match tree.last_move(index) {
+            Some(last) => puzzle.successors_after(state, last, |mv, child| relax.visit(mv, child)),
+            None => puzzle.successors(state, |mv, child| relax.visit(mv, child)),
         }
         if let Some(limit) = relax.stop {
             break Outcome::LimitReached(limit);
         }
         for (mv, child, bound) in relax.fresh.drain(..) {
-            let child_index = nodes.push(child, Some((node, mv)), relax.child_cost);
+            let child_index = tree.push(child, Some((node, mv)));
+            relax.costs.push(relax.child_cost);
             relax.superseded.push(false);
             open.push(bound, child_index);
         }
@@ -219,6 +182,8 @@ struct Relax<'p, P: Puzzle> {
     /// For each key, the node that reaches it by the fewest moves found so far;
     /// a node replaced there by a shorter way is marked superseded.
     best: KeyMap<P::Key, u32>,
+    /// The moves from the start of each node, by node index.
+    costs: Vec<u32>,
     superseded: Vec<bool>,
     /// Children that improve on what is known, with their bound, in the order of
     /// the node indices `best` already gives them (from `first_fresh` on).
@@ -236,7 +201,7 @@ struct Relax<'p, P: Puzzle> {
 impl<P: Puzzle> Relax<'_, P> {
     /// Keeps `child`, reached by `mv`, if no node reaches its key as cheaply.
     #[inline(always)]
-    fn visit(&mut self, nodes: &Nodes<P::State, P::Move>, mv: P::Move, child: P::State) {
+    fn visit(&mut self, mv: P::Move, child: P::State) {
         self.generated += 1;
         if self.stop.is_some() {
             return;
@@ -247,10 +212,10 @@ impl<P: Puzzle> Relax<'_, P> {
             Entry::Occupied(mut entry) => {
                 // A sibling met earlier has the same cost and is not in `nodes` yet.
                 let known = *entry.get() as usize;
-                if nodes
-                    .0
+                if self
+                    .costs
                     .get(known)
-                    .is_none_or(|node| node.cost <= self.child_cost)
+                    .is_none_or(|&cost| cost <= self.child_cost)
                 {
                     return;
                 }

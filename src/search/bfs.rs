@@ -1,52 +1,12 @@
 //! Breadth-first search.
 
-// Indices in this module point into the engine's own arenas and are created by
-// the engine itself; none comes from puzzle input, and all are in bounds.
-#![allow(clippy::indexing_slicing)]
-
 use hashbrown::hash_set::Entry;
 
-use super::limits::Budget;
+use super::budget::Budget;
 use super::table::{KeySet, INITIAL_CAPACITY};
-use super::{Limit, Limits, Outcome, Path, SearchResult, Stats};
+use super::tree::{Growth, Tree};
+use super::{Limit, Limits, Outcome, SearchResult, Stats};
 use crate::Puzzle;
-
-/// One layer of the search tree: the states first reached after the same number
-/// of moves, each with the index of its parent in the layer before and the move
-/// from there (the start's layer has neither).
-struct Layer<S, M> {
-    states: Vec<S>,
-    links: Vec<(u32, M)>,
-}
-
-impl<S, M> Layer<S, M> {
-    fn with_capacity(capacity: usize) -> Self {
-        Layer {
-            states: Vec::with_capacity(capacity),
-            links: Vec::with_capacity(capacity),
-        }
-    }
-}
-
-/// The path through `layers` to state `index` of the last layer, then one more step.
-fn path_to<S: Clone, M: Clone>(
-    layers: &[Layer<S, M>],
-    mut index: usize,
-    last: (M, S),
-) -> Path<S, M> {
-    let mut steps = Vec::with_capacity(layers.len());
-    for layer in layers.iter().skip(1).rev() {
-        let (parent, mv) = &layer.links[index];
-        steps.push((mv.clone(), layer.states[index].clone()));
-        index = *parent as usize;
-    }
-    let mut path = Path::new(layers[0].states[index].clone());
-    for (mv, state) in steps.into_iter().rev() {
-        path.push(mv, state);
-    }
-    path.push(last.0, last.1);
-    path
-}
 
 /// Breadth-first search from `start` to the nearest goal.
 ///
@@ -70,7 +30,7 @@ fn path_to<S: Clone, M: Clone>(
 /// # Example
 ///
 /// ```
-/// use puzzle_search::{Puzzle, search::{bfs, Limits, Outcome}};
+/// use puzzle_search::{Puzzle, search::{bfs, Limits}};
 ///
 /// /// Reach `target` from 1 by doubling or adding one.
 /// struct Doubling { target: u64 }
@@ -100,89 +60,91 @@ pub fn bfs<P: Puzzle>(
     start: P::State,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Budget::measure(limits, |budget, stats| run(puzzle, start, budget, stats))
+    Budget::run(puzzle, start, limits, |start, budget, stats| {
+        search(puzzle, start, budget, stats)
+    })
 }
 
-pub(super) fn run<P: Puzzle>(
+/// BFS from `start`, which is no goal and has been admitted.
+pub(super) fn search<P: Puzzle>(
     puzzle: &P,
     start: P::State,
     budget: &mut Budget<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::State, P::Move> {
-    if puzzle.is_goal(&start) {
-        stats.max_stored = 1;
-        return Outcome::Solved(Path::new(start));
-    }
-    if let Err(limit) = budget.admit(1) {
-        return Outcome::LimitReached(limit);
-    }
-    let mut growth = Growth {
+    let mut layer = Layer {
         puzzle,
         seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         max_states: budget.max_states(),
         room: budget.max_states().saturating_sub(1),
-        next: Layer::with_capacity(0),
+        next: Growth::with_capacity(0),
         generated: 0,
         stop: None,
     };
-    growth.seen.insert(puzzle.encode(&start));
-    let mut root = Layer::with_capacity(1);
-    root.states.push(start);
-    let mut layers = vec![root];
+    layer.seen.insert(puzzle.encode(&start));
+    let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
+    tree.push(start, None);
+    let mut layer_start = 0;
+    let mut depth = 0u32;
     let outcome = loop {
-        let depth = layers.len() - 1;
-        let layer = &layers[depth];
-        if layer.states.is_empty() {
+        let layer_end = tree.len();
+        if layer_start == layer_end {
             break Outcome::Unsolvable;
         }
-        if depth as u64 >= u64::from(budget.max_depth()) {
-            break match growth.leads_beyond(layer, budget, stats) {
+        if depth >= budget.max_depth() {
+            break match layer.leads_beyond(&tree, layer_start, budget, stats) {
                 Ok(true) => Outcome::LimitReached(budget.depth_limit()),
                 Ok(false) => Outcome::Unsolvable,
                 Err(limit) => Outcome::LimitReached(limit),
             };
         }
-        growth.next = Layer::with_capacity(layer.states.len() * 2);
-        for (parent, state) in layer.states.iter().enumerate() {
+        layer.next = Growth::with_capacity((layer_end - layer_start) * 2);
+        for parent in layer_start..layer_end {
             if let Err(limit) = budget.tick() {
-                growth.stop = Some(Stop::Limit(limit));
+                layer.stop = Some(Stop::Limit(limit));
                 break;
             }
             stats.expanded += 1;
+            let state = tree.state(parent);
+            let parent = parent as u32;
             // Two closures, one per call: each is inlined into its own generator.
-            match layer.links.get(parent) {
-                Some((_, last)) => puzzle
-                    .successors_after(state, last, |mv, child| growth.visit(parent, mv, child)),
-                None => puzzle.successors(state, |mv, child| growth.visit(parent, mv, child)),
+            match tree.last_move(parent as usize) {
+                Some(last) => {
+                    puzzle.successors_after(state, last, |mv, child| layer.visit(parent, mv, child))
+                }
+                None => puzzle.successors(state, |mv, child| layer.visit(parent, mv, child)),
             }
-            if growth.stop.is_some() {
+            if layer.stop.is_some() {
                 break;
             }
         }
-        match growth.stop.take() {
+        match layer.stop.take() {
             Some(Stop::Found { parent, mv, goal }) => {
-                break Outcome::Solved(path_to(&layers, parent, (mv, goal)))
+                let mut path = tree.path_to(parent as usize);
+                path.push(mv, goal);
+                break Outcome::Solved(path);
             }
             Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
-            None => layers.push(core::mem::replace(
-                &mut growth.next,
-                Layer::with_capacity(0),
-            )),
+            None => {
+                tree.append(&mut layer.next);
+                layer_start = layer_end;
+                depth += 1;
+            }
         }
     };
-    stats.generated += growth.generated;
-    stats.max_stored = growth.seen.len();
+    stats.generated += layer.generated;
+    stats.max_stored = layer.seen.len();
     outcome
 }
 
 /// The next layer as it grows, and what the search has seen so far.
-struct Growth<'p, P: Puzzle> {
+struct Layer<'p, P: Puzzle> {
     puzzle: &'p P,
     seen: KeySet<P::Key>,
     max_states: usize,
     /// How many more states the state limit lets the search store.
     room: usize,
-    next: Layer<P::State, P::Move>,
+    next: Growth<P::State, P::Move>,
     generated: u64,
     stop: Option<Stop<P::State, P::Move>>,
 }
@@ -190,15 +152,15 @@ struct Growth<'p, P: Puzzle> {
 /// Why the search stops before the layer is done.
 enum Stop<S, M> {
     /// A goal, reached by `mv` from state `parent` of the current layer.
-    Found { parent: usize, mv: M, goal: S },
+    Found { parent: u32, mv: M, goal: S },
     /// A limit.
     Limit(Limit),
 }
 
-impl<P: Puzzle> Growth<'_, P> {
+impl<P: Puzzle> Layer<'_, P> {
     /// Records `child`, reached by `mv` from state `parent` of the current layer.
     #[inline(always)]
-    fn visit(&mut self, parent: usize, mv: P::Move, child: P::State) {
+    fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
         self.generated += 1;
         if self.stop.is_some() {
             return;
@@ -222,22 +184,23 @@ impl<P: Puzzle> Growth<'_, P> {
             });
             return;
         }
-        self.next.states.push(child);
-        self.next.links.push((parent as u32, mv));
+        self.next.push(child, parent, mv);
     }
 
-    /// Whether a state of `layer` has a successor not seen yet; stops at the first.
+    /// Whether a state of the layer from `layer_start` on has a successor not
+    /// seen yet; stops at the first.
     fn leads_beyond(
         &self,
-        layer: &Layer<P::State, P::Move>,
+        tree: &Tree<P::State, P::Move>,
+        layer_start: usize,
         budget: &mut Budget<'_>,
         stats: &mut Stats,
     ) -> Result<bool, Limit> {
-        for state in &layer.states {
+        for index in layer_start..tree.len() {
             budget.tick()?;
             stats.expanded += 1;
             let mut beyond = false;
-            self.puzzle.successors(state, |_, next| {
+            self.puzzle.successors(tree.state(index), |_, next| {
                 stats.generated += 1;
                 beyond |= !self.seen.contains(&self.puzzle.encode(&next));
             });

@@ -1,23 +1,18 @@
 //! Bidirectional breadth-first search.
 
-// Indices in this module point into the engine's own arenas and are created by
-// the engine itself; none comes from puzzle input, and all are in bounds.
-#![allow(clippy::indexing_slicing)]
-
 use hashbrown::hash_map::Entry;
 
-use super::limits::Budget;
+use super::budget::Budget;
 use super::table::{KeyMap, INITIAL_CAPACITY};
-use super::{follow_keys, Limit, Limits, Outcome, Path, SearchResult, Stats};
-use crate::Backward;
+use super::tree::{Growth, Tree};
+use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use crate::{Backward, Path, Puzzle};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.
 struct Side<P: Backward> {
-    states: Vec<P::State>,
-    /// `links[i]`: the index `states[i]` was reached from and the move between them.
-    links: Vec<Option<(u32, P::Move)>>,
+    tree: Tree<P::State, P::Move>,
     index: KeyMap<P::Key, u32>,
-    /// `states[layer_start..]` is the layer that will be expanded next.
+    /// The tree's states from `layer_start` on are the layer expanded next.
     layer_start: usize,
     depth: u32,
 }
@@ -25,32 +20,24 @@ struct Side<P: Backward> {
 impl<P: Backward> Side<P> {
     fn new() -> Self {
         Side {
-            states: Vec::with_capacity(INITIAL_CAPACITY),
-            links: Vec::with_capacity(INITIAL_CAPACITY),
+            tree: Tree::with_capacity(INITIAL_CAPACITY),
             index: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
             layer_start: 0,
             depth: 0,
         }
     }
 
-    fn insert(&mut self, key: P::Key, state: P::State, link: Option<(u32, P::Move)>) {
-        self.index.insert(key, self.states.len() as u32);
-        self.states.push(state);
-        self.links.push(link);
+    fn insert_root(&mut self, key: P::Key, state: P::State) {
+        self.index.insert(key, self.tree.len() as u32);
+        self.tree.push(state, None);
+    }
+
+    fn len(&self) -> usize {
+        self.tree.len()
     }
 
     fn frontier(&self) -> usize {
-        self.states.len() - self.layer_start
-    }
-
-    /// Indices from `index` back to the root of this side, `index` first.
-    fn chain(&self, mut index: usize) -> Vec<usize> {
-        let mut chain = vec![index];
-        while let Some((parent, _)) = &self.links[index] {
-            index = *parent as usize;
-            chain.push(index);
-        }
-        chain
+        self.tree.len() - self.layer_start
     }
 }
 
@@ -123,39 +110,37 @@ pub fn bidirectional_bfs<P: Backward>(
     start: P::State,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Budget::measure(limits, |budget, stats| run(puzzle, start, budget, stats))
+    Budget::run(puzzle, start, limits, |start, budget, stats| {
+        search(puzzle, start, budget, stats)
+    })
 }
 
-fn run<P: Backward>(
+fn search<P: Backward>(
     puzzle: &P,
     start: P::State,
     budget: &mut Budget<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::State, P::Move> {
-    if puzzle.is_goal(&start) {
-        stats.max_stored = 1;
-        return Outcome::Solved(Path::new(start));
-    }
     let mut forward = Side::<P>::new();
     let mut backward = Side::<P>::new();
+    // The start is admitted; each seed must fit beside it.
     let mut seeding = Ok(());
     puzzle.goal_states(&start, |goal| {
         let key = puzzle.encode(&goal);
         if seeding.is_ok() && !backward.index.contains_key(&key) {
-            seeding = budget.admit(backward.states.len() + 1);
+            seeding = budget.admit(backward.len() + 2);
             if seeding.is_ok() {
-                backward.insert(key, goal, None);
+                backward.insert_root(key, goal);
             }
         }
     });
-    stats.max_stored = backward.states.len();
-    if let Err(limit) = seeding.and_then(|()| budget.admit(stats.max_stored + 1)) {
+    stats.max_stored = backward.len();
+    if let Err(limit) = seeding {
         return Outcome::LimitReached(limit);
     }
     stats.max_stored += 1;
-    let start_key = puzzle.encode(&start);
-    forward.insert(start_key, start, None);
-    if backward.states.is_empty() {
+    forward.insert_root(puzzle.encode(&start), start);
+    if backward.len() == 0 {
         return Outcome::Unsolvable;
     }
     let max_depth = budget.max_depth();
@@ -172,7 +157,7 @@ fn run<P: Backward>(
         } else {
             expand_layer(puzzle, &mut backward, &forward, budget, stats, false)
         };
-        stats.max_stored = forward.states.len() + backward.states.len();
+        stats.max_stored = forward.len() + backward.len();
         match step {
             Err(limit) => return Outcome::LimitReached(limit),
             Ok(Some(meeting)) => {
@@ -192,8 +177,8 @@ fn expand_layer<P: Backward>(
     stats: &mut Stats,
     is_forward: bool,
 ) -> Result<Option<Meeting>, Limit> {
-    let layer_end = side.states.len();
-    let mut growth = Growth {
+    let layer_end = side.len();
+    let mut layer = Layer {
         puzzle,
         index: &mut side.index,
         other: &other.index,
@@ -201,8 +186,7 @@ fn expand_layer<P: Backward>(
         skip_goals: !is_forward,
         max_states: budget.max_states(),
         first_new: layer_end,
-        states: Vec::with_capacity(2 * (layer_end - side.layer_start)),
-        links: Vec::with_capacity(2 * (layer_end - side.layer_start)),
+        next: Growth::with_capacity(2 * (layer_end - side.layer_start)),
         generated: 0,
         stop: None,
     };
@@ -213,21 +197,21 @@ fn expand_layer<P: Backward>(
             break;
         }
         stats.expanded += 1;
-        let state = &side.states[parent];
+        let state = side.tree.state(parent);
+        let from = parent as u32;
         // One closure per call: each is inlined into its own generator.
-        match (&side.links[parent], is_forward) {
-            (Some((_, last)), true) => {
-                puzzle.successors_after(state, last, |mv, next| growth.visit(parent, mv, next))
+        match (side.tree.last_move(parent), is_forward) {
+            (Some(last), true) => {
+                puzzle.successors_after(state, last, |mv, next| layer.visit(from, mv, next))
             }
-            (None, true) => puzzle.successors(state, |mv, next| growth.visit(parent, mv, next)),
-            (Some((_, next)), false) => puzzle.predecessors_before(state, next, |mv, previous| {
-                growth.visit(parent, mv, previous)
-            }),
+            (None, true) => puzzle.successors(state, |mv, next| layer.visit(from, mv, next)),
+            (Some(next), false) => puzzle
+                .predecessors_before(state, next, |mv, previous| layer.visit(from, mv, previous)),
             (None, false) => {
-                puzzle.predecessors(state, |mv, previous| growth.visit(parent, mv, previous))
+                puzzle.predecessors(state, |mv, previous| layer.visit(from, mv, previous))
             }
         }
-        match growth.stop.take() {
+        match layer.stop.take() {
             Some(Ok(there)) => {
                 outcome = Ok(Some(if is_forward {
                     Meeting {
@@ -249,17 +233,16 @@ fn expand_layer<P: Backward>(
             None => {}
         }
     }
-    stats.generated += growth.generated;
-    let Growth { states, links, .. } = growth;
-    side.states.extend(states);
-    side.links.extend(links.into_iter().map(Some));
+    stats.generated += layer.generated;
+    let mut next = layer.next;
+    side.tree.append(&mut next);
     side.layer_start = layer_end;
     side.depth += 1;
     outcome
 }
 
 /// The layer one side is adding, and what both sides hold.
-struct Growth<'a, P: Backward> {
+struct Layer<'a, P: Backward> {
     puzzle: &'a P,
     index: &'a mut KeyMap<P::Key, u32>,
     other: &'a KeyMap<P::Key, u32>,
@@ -272,18 +255,17 @@ struct Growth<'a, P: Backward> {
     max_states: usize,
     /// The index the first new state will have.
     first_new: usize,
-    states: Vec<P::State>,
-    links: Vec<(u32, P::Move)>,
+    next: Growth<P::State, P::Move>,
     generated: u64,
     /// Why the layer ends early: the other side's index of a state both hold,
     /// or the limit reached.
     stop: Option<Result<usize, Limit>>,
 }
 
-impl<P: Backward> Growth<'_, P> {
+impl<P: Backward> Layer<'_, P> {
     /// Records `state`, one move from state `parent` of this side's frontier.
     #[inline(always)]
-    fn visit(&mut self, parent: usize, mv: P::Move, state: P::State) {
+    fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
         self.generated += 1;
         if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
             return;
@@ -305,9 +287,8 @@ impl<P: Backward> Growth<'_, P> {
             }));
             return;
         }
-        vacancy.insert((self.first_new + self.states.len()) as u32);
-        self.states.push(state);
-        self.links.push((parent as u32, mv));
+        vacancy.insert((self.first_new + self.next.len()) as u32);
+        self.next.push(state, parent, mv);
     }
 }
 
@@ -318,20 +299,40 @@ fn join<P: Backward>(
     backward: &Side<P>,
     meeting: Meeting,
 ) -> Path<P::State, P::Move> {
-    let mut chain = forward.chain(meeting.forward);
-    chain.reverse();
-    let mut indices = chain.into_iter();
-    let root = indices.next().unwrap_or(0);
-    let mut path = Path::new(forward.states[root].clone());
-    for index in indices {
-        if let Some((_, mv)) = &forward.links[index] {
-            path.push(mv.clone(), forward.states[index].clone());
-        }
-    }
+    let mut path = forward.tree.path_to(meeting.forward);
     let keys = backward
-        .chain(meeting.backward)
-        .into_iter()
-        .map(|index| puzzle.encode(&backward.states[index]));
+        .tree
+        .ancestry(meeting.backward)
+        .map(|index| puzzle.encode(backward.tree.state(index)));
     follow_keys(puzzle, &mut path, keys);
     path
+}
+
+/// Extends `path` by real moves through `keys`, the keys of the states after each move.
+///
+/// The backward tree knows only which key classes its path passes through:
+/// each step picks a successor of the current state whose key is the next key,
+/// so every step is a real move even when `encode` folds symmetric states together.
+fn follow_keys<P: Puzzle>(
+    puzzle: &P,
+    path: &mut Path<P::State, P::Move>,
+    keys: impl IntoIterator<Item = P::Key>,
+) {
+    for key in keys {
+        let mut step = None;
+        puzzle.successors(path.goal(), |mv, next| {
+            if step.is_none() && puzzle.encode(&next) == key {
+                step = Some((mv, next));
+            }
+        });
+        match step {
+            Some((mv, next)) => path.push(mv, next),
+            // Unreachable for a puzzle that honours the `encode` contract; this is a
+            // bug in the `Puzzle` implementation, never a property of the input.
+            #[allow(clippy::panic)]
+            None => panic!(
+                "Puzzle::encode contract broken: states sharing a key have different successors"
+            ),
+        }
+    }
 }

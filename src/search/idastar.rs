@@ -5,10 +5,10 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::bfs;
-use super::limits::Budget;
+use super::budget::Budget;
 use super::table::KeyMap;
-use super::{Limits, Outcome, Path, SearchResult, Stats};
-use crate::Puzzle;
+use super::{Limits, Outcome, SearchResult, Stats};
+use crate::{Path, Puzzle};
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus
 /// [`Puzzle::heuristic`], the bound raised each time to the smallest value that exceeded it.
@@ -81,7 +81,9 @@ pub fn idastar<P: Puzzle>(
     start: P::State,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Budget::measure(limits, |budget, stats| run(puzzle, start, budget, stats))
+    Budget::run(puzzle, start, limits, |start, budget, stats| {
+        search(puzzle, start, budget, stats)
+    })
 }
 
 /// What the table knows of a key.
@@ -160,20 +162,12 @@ impl<K: Copy, M: Clone, S: Clone> Stack<K, M, S> {
     }
 }
 
-fn run<P: Puzzle>(
+fn search<P: Puzzle>(
     puzzle: &P,
     start: P::State,
     budget: &mut Budget<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::State, P::Move> {
-    if puzzle.is_goal(&start) {
-        stats.max_stored = 1;
-        return Outcome::Solved(Path::new(start));
-    }
-    if let Err(limit) = budget.admit(1) {
-        return Outcome::LimitReached(limit);
-    }
-    stats.max_stored = 1;
     let max_depth = budget.max_depth();
     let start_key = puzzle.encode(&start);
     let mut bound = puzzle.heuristic(&start);
@@ -278,7 +272,7 @@ fn run<P: Puzzle>(
             // The table is not needed any more: free it before the pass.
             drop(table);
             let held = stats.max_stored;
-            let outcome = bfs::run(puzzle, start, budget, stats);
+            let outcome = bfs::search(puzzle, start, budget, stats);
             stats.max_stored = stats.max_stored.max(held);
             return outcome;
         }

@@ -3,9 +3,7 @@
 use core::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use super::{Outcome, SearchResult, Stats};
+use std::time::Duration;
 
 /// The bounds a search must stay within. No bound is set by default.
 ///
@@ -24,10 +22,10 @@ use super::{Outcome, SearchResult, Stats};
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    max_states: Option<usize>,
-    max_depth: Option<u32>,
-    time_budget: Option<Duration>,
-    cancel: Option<CancelFlag>,
+    pub(super) max_states: Option<usize>,
+    pub(super) max_depth: Option<u32>,
+    pub(super) time_budget: Option<Duration>,
+    pub(super) cancel: Option<CancelFlag>,
 }
 
 impl Limits {
@@ -147,89 +145,6 @@ impl fmt::Display for Limit {
             Limit::Depth { max } => write!(f, "no solution within the depth limit of {max} moves"),
             Limit::Time { budget } => write!(f, "time budget of {budget:?} used up"),
             Limit::Cancelled => f.write_str("search cancelled"),
-        }
-    }
-}
-
-/// How many expansions pass between two looks at the clock and the cancel flag.
-const CHECK_INTERVAL: u32 = 1024;
-
-/// A running search's view of its limits.
-pub(crate) struct Budget<'a> {
-    limits: &'a Limits,
-    started: Instant,
-    deadline: Option<Instant>,
-    countdown: u32,
-}
-
-impl<'a> Budget<'a> {
-    /// Runs `search` under a fresh budget for `limits`, and returns its outcome
-    /// with the statistics it kept and the time it took.
-    pub(crate) fn measure<S, M>(
-        limits: &'a Limits,
-        search: impl FnOnce(&mut Budget<'a>, &mut Stats) -> Outcome<S, M>,
-    ) -> SearchResult<S, M> {
-        let mut budget = Budget::start(limits);
-        let mut stats = Stats::default();
-        let outcome = search(&mut budget, &mut stats);
-        stats.elapsed = budget.started.elapsed();
-        SearchResult { outcome, stats }
-    }
-
-    fn start(limits: &'a Limits) -> Self {
-        let started = Instant::now();
-        Budget {
-            limits,
-            started,
-            deadline: limits
-                .time_budget
-                .and_then(|budget| started.checked_add(budget)),
-            countdown: 0,
-        }
-    }
-
-    /// The depth limit, or `u32::MAX`.
-    pub(crate) fn max_depth(&self) -> u32 {
-        self.limits.max_depth.unwrap_or(u32::MAX)
-    }
-
-    /// The state limit, or `usize::MAX`.
-    pub(crate) fn max_states(&self) -> usize {
-        self.limits.max_states.unwrap_or(usize::MAX)
-    }
-
-    /// `Err` with the state limit when holding `stored` states would break it.
-    pub(crate) fn admit(&self, stored: usize) -> Result<(), Limit> {
-        match self.limits.max_states {
-            Some(max) if stored > max => Err(Limit::States { max }),
-            _ => Ok(()),
-        }
-    }
-
-    /// Called once per expansion: `Err` when time is up or the search was cancelled.
-    #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), Limit> {
-        if self.countdown > 0 {
-            self.countdown -= 1;
-            return Ok(());
-        }
-        self.countdown = CHECK_INTERVAL;
-        if let Some(flag) = &self.limits.cancel {
-            if flag.is_cancelled() {
-                return Err(Limit::Cancelled);
-            }
-        }
-        if let (Some(deadline), Some(budget)) = (self.deadline, self.limits.time_budget) {
-            if Instant::now() >= deadline {
-                return Err(Limit::Time { budget });
-            }
-        }
-        Ok(())
-    }
-
-    pub(crate) fn depth_limit(&self) -> Limit {
-        Limit::Depth {
-            max: self.max_depth(),
         }
     }
 }

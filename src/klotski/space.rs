@@ -1,31 +1,35 @@
-//! Klotski as dense spaces for the [`atlas`](crate::atlas): all 29,334,498
-//! layouts ranked by their [`ShortCode`](super::ShortCode), or the layouts of one
-//! piece set.
+//! Klotski's dense spaces: all 29,334,498 layouts ranked by their
+//! [`ShortCode`](super::ShortCode), or the layouts of one piece set.
 
 use core::ops::Range;
 
 use super::codes::{self, LAYOUT_COUNT};
 use super::layout::{Layout, PieceCounts, Shape, FULL};
-use super::{Klotski, Metric, Move, GOAL_ANCHOR};
-use crate::atlas::DenseSpace;
-use crate::{Backward, Puzzle};
+use super::GOAL_ANCHOR;
+use crate::DenseSpace;
 
-/// All legal layouts, ranked by ShortCode (CommonCode order), under the
-/// puzzle's metric. Mirror folding plays no part: the space numbers layouts.
+/// All legal layouts, numbered by ShortCode rank (CommonCode order).
+///
+/// The numbering is the same under every metric and with or without mirror
+/// folding: it numbers layouts, and the puzzle searched over it brings the moves.
 ///
 /// ```
-/// use puzzle_search::atlas::DenseSpace;
-/// use puzzle_search::klotski::{Klotski, Layout, Metric, ShortCode};
+/// use puzzle_search::DenseSpace;
+/// use puzzle_search::klotski::{AllLayouts, Layout, ShortCode};
 ///
-/// let space = Klotski::new(Metric::Piece);
 /// let layout: Layout = "1A9BF0C".parse()?;
-/// assert_eq!(space.len(), 29_334_498);
-/// assert_eq!(space.rank(&layout), 4_091_296);
-/// assert_eq!(space.rank(&layout), u64::from(ShortCode::from(layout).rank()));
-/// assert_eq!(space.unrank(4_091_296), layout);
+/// assert_eq!(AllLayouts.len(), 29_334_498);
+/// assert_eq!(AllLayouts.rank(&layout), 4_091_296);
+/// assert_eq!(AllLayouts.rank(&layout), u64::from(ShortCode::from(layout).rank()));
+/// assert_eq!(AllLayouts.unrank(4_091_296), layout);
 /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
 /// ```
-impl DenseSpace for Klotski {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AllLayouts;
+
+impl DenseSpace for AllLayouts {
+    type State = Layout;
+
     fn len(&self) -> u64 {
         u64::from(LAYOUT_COUNT)
     }
@@ -62,15 +66,16 @@ fn clamp(rank: u64) -> u32 {
 ///
 /// Moves never change the pieces, so a piece set is closed under moves and its
 /// atlas is the full atlas restricted to it. It is much smaller, which makes it
-/// handy for tests and for studying one family of layouts.
+/// handy for tests and for studying one family of layouts. Like
+/// [`AllLayouts`], it serves every metric.
 ///
 /// ```
-/// use puzzle_search::atlas::DenseSpace;
-/// use puzzle_search::klotski::{Metric, PieceCounts, PieceSetSpace};
+/// use puzzle_search::DenseSpace;
+/// use puzzle_search::klotski::{PieceCounts, PieceSetSpace};
 ///
 /// // The general and two soldiers: 12 places for the general, C(16, 2) for the soldiers.
 /// let counts = PieceCounts { vertical: 0, horizontal: 0, soldiers: 2 };
-/// let space = PieceSetSpace::new(Metric::Piece, counts).unwrap();
+/// let space = PieceSetSpace::new(counts).unwrap();
 /// assert_eq!(space.len(), 12 * 120);
 /// let layout = space.unrank(100);
 /// assert_eq!(layout.counts(), counts);
@@ -78,7 +83,6 @@ fn clamp(rank: u64) -> u32 {
 /// ```
 #[derive(Clone, Debug)]
 pub struct PieceSetSpace {
-    puzzle: Klotski,
     counts: PieceCounts,
     /// The layouts in CommonCode order.
     layouts: Vec<Layout>,
@@ -87,9 +91,9 @@ pub struct PieceSetSpace {
 }
 
 impl PieceSetSpace {
-    /// The layouts with exactly these pieces besides the general, under
-    /// `metric`; `None` if they leave fewer than two cells empty.
-    pub fn new(metric: Metric, counts: PieceCounts) -> Option<Self> {
+    /// The layouts with exactly these pieces besides the general; `None` if
+    /// they leave fewer than two cells empty.
+    pub fn new(counts: PieceCounts) -> Option<Self> {
         let pieces = 4
             + 2 * usize::from(counts.vertical)
             + 2 * usize::from(counts.horizontal)
@@ -107,7 +111,6 @@ impl PieceSetSpace {
         }
         let ranks = layouts.iter().map(|&layout| codes::rank(layout)).collect();
         Some(PieceSetSpace {
-            puzzle: Klotski::new(metric).with_mirror_folding(false),
             counts,
             layouts,
             ranks,
@@ -117,11 +120,6 @@ impl PieceSetSpace {
     /// The pieces besides the general.
     pub fn counts(&self) -> PieceCounts {
         self.counts
-    }
-
-    /// The move metric.
-    pub fn metric(&self) -> Metric {
-        self.puzzle.metric()
     }
 
     /// The layouts, in CommonCode order (the order of the dense index).
@@ -179,47 +177,11 @@ fn place(
     }
 }
 
-impl Puzzle for PieceSetSpace {
-    type State = Layout;
-    type Move = Move;
-    type Key = u64;
-
-    fn encode(&self, layout: &Layout) -> u64 {
-        self.puzzle.encode(layout)
-    }
-
-    #[inline]
-    fn successors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        self.puzzle.successors(layout, emit);
-    }
-
-    #[inline]
-    fn successors_after(&self, layout: &Layout, last: &Move, emit: impl FnMut(Move, Layout)) {
-        self.puzzle.successors_after(layout, last, emit);
-    }
-
-    fn is_goal(&self, layout: &Layout) -> bool {
-        layout.is_solved()
-    }
-
-    fn heuristic(&self, layout: &Layout) -> u32 {
-        self.puzzle.heuristic(layout)
-    }
-}
-
-impl Backward for PieceSetSpace {
-    fn goal_states(&self, start: &Layout, emit: impl FnMut(Layout)) {
-        self.puzzle.goal_states(start, emit);
-    }
-
-    fn predecessors(&self, layout: &Layout, emit: impl FnMut(Move, Layout)) {
-        self.puzzle.predecessors(layout, emit);
-    }
-}
-
 /// Layouts of the piece set in CommonCode order. A layout of another piece set
 /// ranks as [`len`](DenseSpace::len), outside the space.
 impl DenseSpace for PieceSetSpace {
+    type State = Layout;
+
     fn len(&self) -> u64 {
         self.layouts.len() as u64
     }

@@ -1,8 +1,12 @@
-//! Exact distances near the target, to sharpen the heuristic far from it.
+//! Solving knight boards: the endgame table, the heuristic it sharpens, and
+//! the SCOI2005 answer.
 
-use super::{Jump, Knights, Position};
+use crate::adapt::{Heuristic, WithHeuristic};
+use crate::atlas::layers::breadth_first;
+use crate::knights::{Knights, Position};
 use crate::search::table::KeyMap;
-use crate::{Backward, Puzzle};
+use crate::search::{idastar, Limits};
+use crate::Puzzle;
 
 /// The exact distance to [`Position::TARGET`] of every position at most `depth` moves away.
 ///
@@ -13,14 +17,15 @@ use crate::{Backward, Puzzle};
 /// positions; depth 10, 57,427, built in a few milliseconds.
 ///
 /// ```
-/// use puzzle_search::knights::{EndgameTable, Position, TabledKnights};
+/// use puzzle_search::analysis::EndgameTable;
+/// use puzzle_search::knights::Position;
 /// use puzzle_search::search::{idastar, Limits};
 ///
 /// let table = EndgameTable::new(8);
 /// assert_eq!(table.distance(Position::TARGET), Some(0));
 /// let start: Position = "01011/110*1/01110/01010/00100".parse()?;
 /// assert!(table.lower_bound(start) >= 9);
-/// let path = idastar(&TabledKnights::new(&table), start, &Limits::new()).outcome.into_path();
+/// let path = idastar(&table.puzzle(), start, &Limits::new()).outcome.into_path();
 /// assert_eq!(path.map(|path| path.len()), Some(18));
 /// # Ok::<(), puzzle_search::knights::ParsePositionError>(())
 /// ```
@@ -39,23 +44,32 @@ impl EndgameTable {
         let depth = depth.min(20);
         let mut distances = KeyMap::default();
         distances.insert(Position::TARGET.code(), 0u8);
-        let mut layer = vec![Position::TARGET];
-        let mut next = Vec::new();
-        for distance in 1..=depth {
-            for position in &layer {
-                Knights.successors(position, |_, neighbour| {
-                    if let hashbrown::hash_map::Entry::Vacant(slot) =
-                        distances.entry(neighbour.code())
-                    {
-                        slot.insert(distance as u8);
-                        next.push(neighbour);
-                    }
-                });
-            }
-            core::mem::swap(&mut layer, &mut next);
-            next.clear();
-        }
+        breadth_first(
+            vec![Position::TARGET],
+            depth as u8,
+            |layer| layer.len() as u64,
+            |layer, distance| {
+                let mut next = Vec::new();
+                for position in layer {
+                    Knights.successors(position, |_, neighbour| {
+                        if let hashbrown::hash_map::Entry::Vacant(slot) =
+                            distances.entry(neighbour.code())
+                        {
+                            slot.insert(distance);
+                            next.push(neighbour);
+                        }
+                    });
+                }
+                next
+            },
+            |_, _| {},
+        );
         EndgameTable { depth, distances }
+    }
+
+    /// The knight puzzle with its heuristic sharpened by this table.
+    pub fn puzzle(&self) -> TabledKnights<'_> {
+        Knights.with_heuristic(self)
     }
 
     /// The depth the table covers.
@@ -98,63 +112,37 @@ impl EndgameTable {
     }
 }
 
-/// The knight puzzle with its heuristic sharpened by an [`EndgameTable`].
+/// The knight puzzle with its heuristic sharpened by an [`EndgameTable`]
+/// ([`EndgameTable::puzzle`]): same states, moves, keys and goal as [`Knights`].
+pub type TabledKnights<'a> = WithHeuristic<Knights, &'a EndgameTable>;
+
+impl Heuristic<Position> for &EndgameTable {
+    #[inline]
+    fn estimate(&self, position: &Position) -> u32 {
+        self.lower_bound(*position)
+    }
+}
+
+/// The fewest moves from `start` to [`Position::TARGET`] if at most `limit`, else `None`.
 ///
-/// Same states, moves, keys and goal as [`Knights`]; only
-/// [`heuristic`](Puzzle::heuristic) differs.
-#[derive(Clone, Copy, Debug)]
-pub struct TabledKnights<'a> {
-    table: &'a EndgameTable,
-}
-
-impl<'a> TabledKnights<'a> {
-    /// The puzzle using `table`.
-    pub fn new(table: &'a EndgameTable) -> Self {
-        TabledKnights { table }
-    }
-}
-
-impl Puzzle for TabledKnights<'_> {
-    type State = Position;
-    type Move = Jump;
-    type Key = u32;
-
-    #[inline]
-    fn encode(&self, state: &Position) -> u32 {
-        Knights.encode(state)
-    }
-
-    #[inline]
-    fn successors(&self, state: &Position, emit: impl FnMut(Jump, Position)) {
-        Knights.successors(state, emit);
-    }
-
-    #[inline]
-    fn successors_after(&self, state: &Position, last: &Jump, emit: impl FnMut(Jump, Position)) {
-        Knights.successors_after(state, last, emit);
-    }
-
-    #[inline]
-    fn is_goal(&self, state: &Position) -> bool {
-        Knights.is_goal(state)
-    }
-
-    #[inline]
-    fn heuristic(&self, state: &Position) -> u32 {
-        self.table.lower_bound(*state)
-    }
-}
-
-impl Backward for TabledKnights<'_> {
-    fn goal_states(&self, start: &Position, emit: impl FnMut(Position)) {
-        Knights.goal_states(start, emit);
-    }
-
-    fn predecessors(&self, state: &Position, emit: impl FnMut(Jump, Position)) {
-        Knights.predecessors(state, emit);
-    }
-
-    fn predecessors_before(&self, state: &Position, next: &Jump, emit: impl FnMut(Jump, Position)) {
-        Knights.predecessors_before(state, next, emit);
-    }
+/// The SCOI2005 answer is this number, or `-1` for `None`. Uses [`idastar`]
+/// with [`Position::lower_bound`]; for statistics, a path or another engine,
+/// call an engine with [`Knights`] directly.
+///
+/// ```
+/// use puzzle_search::analysis::min_moves;
+/// use puzzle_search::knights::{Position, DEFAULT_LIMIT};
+///
+/// let start: Position = "01011/110*1/01110/01010/00100".parse()?;
+/// assert_eq!(min_moves(start, DEFAULT_LIMIT), None);
+/// assert_eq!(min_moves(start, 20), Some(18));
+/// # Ok::<(), puzzle_search::knights::ParsePositionError>(())
+/// ```
+pub fn min_moves(start: Position, limit: u32) -> Option<u32> {
+    let result = idastar(&Knights, start, &Limits::new().with_max_depth(limit));
+    // At most `limit` moves, so the length fits in a `u32`.
+    result
+        .outcome
+        .path()
+        .and_then(|path| u32::try_from(path.len()).ok())
 }

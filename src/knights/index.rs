@@ -1,4 +1,4 @@
-//! A dense index of all 67,603,900 positions, for the [`atlas`](crate::atlas).
+//! The dense index of all 67,603,900 positions.
 //!
 //! The index of a position is `empty * C(24, 12) + r`, where `r` is the colex
 //! rank of the set of `1` knights among the 24 cells other than the empty one
@@ -9,10 +9,12 @@
 use core::ops::Range;
 
 use super::{Knights, Position, CELLS, COLOUR_MASK, EMPTY_SHIFT, KNIGHTS_PER_COLOUR};
-use crate::atlas::DenseSpace;
+use crate::DenseSpace;
 
-/// The arrangements of the 12 `1` knights on the 24 cells other than the empty one: C(24, 12).
-pub(super) const ARRANGEMENTS: u64 = 2_704_156;
+/// The arrangements of the 12 `1` knights on the 24 cells other than the empty
+/// one, C(24, 12): the positions with one given cell empty. The indices of the
+/// positions with cell `e` empty are `e * ARRANGEMENTS..(e + 1) * ARRANGEMENTS`.
+pub const ARRANGEMENTS: u64 = 2_704_156;
 
 /// The number of positions: 25 empty cells × C(24, 12) arrangements.
 pub const POSITION_COUNT: u64 = CELLS as u64 * ARRANGEMENTS;
@@ -20,8 +22,8 @@ pub const POSITION_COUNT: u64 = CELLS as u64 * ARRANGEMENTS;
 const K: usize = KNIGHTS_PER_COLOUR as usize;
 
 /// The smallest and the largest 12-subset of 24 cells, as masks.
-pub(super) const FIRST_SUBSET: u32 = (1 << K) - 1;
-pub(super) const LAST_SUBSET: u32 = FIRST_SUBSET << K;
+const FIRST_SUBSET: u32 = (1 << K) - 1;
+const LAST_SUBSET: u32 = FIRST_SUBSET << K;
 
 /// `BINOMIAL[n][k]` = C(n, k) for n ≤ 24, k ≤ 12.
 const BINOMIAL: [[u32; K + 1]; 25] = binomials();
@@ -97,7 +99,7 @@ const fn high_table() -> [u32; 1 << K] {
 #[inline]
 // Both halves are masked to `K` bits, indexing tables of `1 << K`; hot in the BFS.
 #[allow(clippy::indexing_slicing)]
-pub(super) fn subset_rank(subset: u32) -> u32 {
+fn subset_rank(subset: u32) -> u32 {
     let low = (subset & FIRST_SUBSET) as usize;
     let high = (subset >> K) as usize & FIRST_SUBSET as usize;
     LOW[low] + HIGH[high]
@@ -106,7 +108,7 @@ pub(super) fn subset_rank(subset: u32) -> u32 {
 /// The 24-bit mask with 12 bits set of colex rank `rank` (below [`ARRANGEMENTS`]).
 // `cell < 24` and `1 <= k <= K`: within `BINOMIAL`'s 25 × (K + 1).
 #[allow(clippy::indexing_slicing)]
-pub(super) fn subset_of_rank(mut rank: u32) -> u32 {
+fn subset_of_rank(mut rank: u32) -> u32 {
     let mut subset = 0;
     let mut below = 24;
     for k in (1..=K).rev() {
@@ -125,7 +127,7 @@ pub(super) fn subset_of_rank(mut rank: u32) -> u32 {
 
 /// The next 12-subset in colex (numeric) order: Gosper's hack.
 #[inline]
-pub(super) fn next_subset(subset: u32) -> u32 {
+fn next_subset(subset: u32) -> u32 {
     let filled = subset | (subset - 1);
     (filled + 1) | (((!filled & (filled + 1)) - 1) >> (subset.trailing_zeros() + 1))
 }
@@ -133,14 +135,14 @@ pub(super) fn next_subset(subset: u32) -> u32 {
 /// The `1` knights of a 25-bit colour mask as a mask of the 24 cells other
 /// than `empty` (whose bit must be clear): the cells above `empty` move down one.
 #[inline]
-pub(super) fn compress(colours: u32, empty: u32) -> u32 {
+fn compress(colours: u32, empty: u32) -> u32 {
     let below = (1 << empty) - 1;
     colours & below | (colours >> 1) & !below
 }
 
 /// The inverse of [`compress`].
 #[inline]
-pub(super) fn expand(subset: u32, empty: u32) -> u32 {
+fn expand(subset: u32, empty: u32) -> u32 {
     let below = (1 << empty) - 1;
     subset & below | (subset & !below) << 1
 }
@@ -149,7 +151,7 @@ pub(super) fn expand(subset: u32, empty: u32) -> u32 {
 /// a mask of the 24 other cells.
 #[inline]
 fn position(empty: u32, subset: u32) -> Position {
-    Position(expand(subset, empty) | empty << EMPTY_SHIFT)
+    Position::from_valid_code(expand(subset, empty) | empty << EMPTY_SHIFT)
 }
 
 impl Position {
@@ -167,7 +169,7 @@ impl Position {
     #[inline]
     pub fn index(self) -> u64 {
         let empty = self.empty() as u32;
-        let subset = compress(self.0 & COLOUR_MASK, empty);
+        let subset = compress(self.code() & COLOUR_MASK, empty);
         u64::from(empty) * ARRANGEMENTS + u64::from(subset_rank(subset))
     }
 
@@ -185,6 +187,8 @@ impl Position {
 
 /// All positions, indexed by [`Position::index`].
 impl DenseSpace for Knights {
+    type State = Position;
+
     fn len(&self) -> u64 {
         POSITION_COUNT
     }

@@ -1,4 +1,4 @@
-//! Solution paths.
+//! The solution path every engine returns.
 
 use crate::Puzzle;
 
@@ -14,7 +14,10 @@ pub struct Path<S, M> {
 
 impl<S, M> Path<S, M> {
     /// A path of no moves that starts (and ends) at `start`.
-    pub(crate) fn new(start: S) -> Self {
+    ///
+    /// The engines build their paths this way; nothing checks that the moves
+    /// pushed are the puzzle's: [`replays`](Path::replays) does.
+    pub fn new(start: S) -> Self {
         Path {
             states: vec![start],
             moves: Vec::new(),
@@ -22,7 +25,7 @@ impl<S, M> Path<S, M> {
     }
 
     /// Appends one move and the state it leads to.
-    pub(crate) fn push(&mut self, mv: M, next: S) {
+    pub fn push(&mut self, mv: M, next: S) {
         self.moves.push(mv);
         self.states.push(next);
     }

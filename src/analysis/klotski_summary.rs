@@ -1,0 +1,254 @@
+//! The per-piece-set summary of a Klotski atlas: layouts, groups, solvable
+//! layouts and the hardest ones, counted in one pass over the tables.
+
+use super::KlotskiAtlas;
+use crate::atlas::{parallel::run_chunks, Options, Phase, Progress, UNREACHABLE};
+use crate::klotski::{Layout, Metric, PieceCounts};
+
+/// The most hardest layouts a summary lists per piece set (and overall).
+pub const HARDEST_LIMIT: usize = 16;
+
+/// The summary of an atlas (see [`KlotskiAtlas::summary`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KlotskiSummary {
+    /// The move metric of the distances.
+    pub metric: Metric,
+    /// The layouts covered.
+    pub layouts: u64,
+    /// The number of groups (connected components).
+    pub groups: u32,
+    /// The size of the largest group.
+    pub largest_group: u32,
+    /// The layouts from which a solved layout can be reached.
+    pub solvable: u64,
+    /// The largest distance of a solvable layout.
+    pub max_distance: Option<u32>,
+    /// Layouts at `max_distance`, in CommonCode order, at most [`HARDEST_LIMIT`].
+    pub hardest: Vec<Layout>,
+    /// The number of layouts at `max_distance`.
+    pub hardest_count: u64,
+    /// Solvable layouts per distance, from 0 to `max_distance`.
+    pub histogram: Vec<u64>,
+    /// One entry per piece set that has layouts, ordered by counts.
+    pub piece_sets: Vec<PieceSetSummary>,
+}
+
+/// The summary of one piece set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSetSummary {
+    /// The pieces besides the general.
+    pub counts: PieceCounts,
+    /// Its layouts.
+    pub layouts: u64,
+    /// Its groups.
+    pub groups: u32,
+    /// Its solvable layouts.
+    pub solvable: u64,
+    /// The largest distance of its solvable layouts.
+    pub max_distance: Option<u32>,
+    /// Its layouts at `max_distance`, in CommonCode order, at most [`HARDEST_LIMIT`].
+    pub hardest: Vec<Layout>,
+    /// The number of its layouts at `max_distance`.
+    pub hardest_count: u64,
+}
+
+/// The summary of `atlas`: see [`KlotskiAtlas::summary`].
+pub(super) fn summarise(
+    atlas: &KlotskiAtlas,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> KlotskiSummary {
+    let states = atlas.len();
+    let bytes = atlas.distances().as_bytes();
+    let tallies = run_chunks(
+        options.threads(),
+        states,
+        1 << 16,
+        Tally::new,
+        |range, tally: &mut Tally| {
+            let mut visit = |index: u64, layout: Layout| {
+                let distance = bytes.get(index as usize).copied().unwrap_or(UNREACHABLE);
+                tally.add(index, layout, distance);
+            };
+            atlas.scope_layouts(range, &mut visit);
+        },
+        &mut |done| {
+            progress(Progress {
+                phase: Phase::Summary,
+                depth: 0,
+                done,
+                total: states,
+            })
+        },
+    );
+    let mut total = Tally::new();
+    for tally in tallies {
+        total.merge(tally);
+    }
+    // Labels are numbered by first appearance, so the first layout of each
+    // group is where the next new label shows up.
+    let mut next = 0u32;
+    for (index, &label) in atlas.components().labels().iter().enumerate() {
+        if label == next {
+            next += 1;
+            if let Some(layout) = atlas.layout(index as u64) {
+                total.set(layout.counts()).groups += 1;
+            }
+        }
+    }
+    let histogram = atlas.distances().histogram();
+    let max_distance = histogram.len().checked_sub(1).map(|max| max as u8);
+    let mut hardest = Vec::new();
+    let mut hardest_count = 0;
+    for set in total.sets.iter().flatten() {
+        if set.max.is_some() && set.max == max_distance {
+            hardest_count += set.hardest_count;
+            hardest.extend(set.hardest.iter().copied());
+        }
+    }
+    hardest.sort_unstable();
+    hardest.truncate(HARDEST_LIMIT);
+    let piece_sets = total
+        .sets
+        .iter()
+        .flatten()
+        .map(|set| PieceSetSummary {
+            counts: set.counts,
+            layouts: set.layouts,
+            groups: set.groups,
+            solvable: set.solvable,
+            max_distance: set.max.map(u32::from),
+            hardest: set
+                .hardest
+                .iter()
+                .filter_map(|&index| atlas.layout(index))
+                .collect(),
+            hardest_count: set.hardest_count,
+        })
+        .collect();
+    KlotskiSummary {
+        metric: atlas.metric(),
+        layouts: states,
+        groups: atlas.components().count(),
+        largest_group: atlas.components().largest(),
+        solvable: histogram.iter().sum(),
+        max_distance: max_distance.map(u32::from),
+        hardest: hardest
+            .into_iter()
+            .filter_map(|index| atlas.layout(index))
+            .collect(),
+        hardest_count,
+        histogram,
+        piece_sets,
+    }
+}
+
+/// Piece sets are told apart by counts up to these bounds (exclusive).
+const MAX_VERTICAL: usize = 8;
+const MAX_HORIZONTAL: usize = 8;
+const MAX_SOLDIERS: usize = 17;
+
+/// What one thread has counted for one piece set.
+#[derive(Clone, Debug)]
+struct SetTally {
+    counts: PieceCounts,
+    layouts: u64,
+    groups: u32,
+    solvable: u64,
+    max: Option<u8>,
+    /// Indices at `max`, smallest first, at most [`HARDEST_LIMIT`].
+    hardest: Vec<u64>,
+    hardest_count: u64,
+}
+
+impl SetTally {
+    fn new(counts: PieceCounts) -> Self {
+        SetTally {
+            counts,
+            layouts: 0,
+            groups: 0,
+            solvable: 0,
+            max: None,
+            hardest: Vec::new(),
+            hardest_count: 0,
+        }
+    }
+
+    fn add(&mut self, index: u64, distance: u8) {
+        self.layouts += 1;
+        if distance == UNREACHABLE {
+            return;
+        }
+        self.solvable += 1;
+        if self.max.is_none_or(|max| distance > max) {
+            self.max = Some(distance);
+            self.hardest.clear();
+            self.hardest_count = 0;
+        }
+        if self.max == Some(distance) {
+            self.hardest_count += 1;
+            if self.hardest.len() < HARDEST_LIMIT {
+                self.hardest.push(index);
+            }
+        }
+    }
+
+    fn merge(&mut self, other: SetTally) {
+        self.layouts += other.layouts;
+        self.groups += other.groups;
+        self.solvable += other.solvable;
+        if other.max > self.max {
+            self.max = other.max;
+            self.hardest = other.hardest;
+            self.hardest_count = other.hardest_count;
+        } else if other.max == self.max {
+            self.hardest.extend(other.hardest);
+            self.hardest_count += other.hardest_count;
+        }
+        // Threads took chunks in any order: sort, so the list is the smallest indices.
+        self.hardest.sort_unstable();
+        self.hardest.truncate(HARDEST_LIMIT);
+    }
+}
+
+/// Counts per piece set, indexed by [`Tally::slot`].
+struct Tally {
+    sets: Vec<Option<SetTally>>,
+}
+
+impl Tally {
+    fn new() -> Self {
+        Tally {
+            sets: vec![None; MAX_VERTICAL * MAX_HORIZONTAL * MAX_SOLDIERS],
+        }
+    }
+
+    /// Ordered by vertical, then horizontal, then soldier count.
+    fn slot(counts: PieceCounts) -> usize {
+        let vertical = usize::from(counts.vertical).min(MAX_VERTICAL - 1);
+        let horizontal = usize::from(counts.horizontal).min(MAX_HORIZONTAL - 1);
+        let soldiers = usize::from(counts.soldiers).min(MAX_SOLDIERS - 1);
+        (vertical * MAX_HORIZONTAL + horizontal) * MAX_SOLDIERS + soldiers
+    }
+
+    // `slot` clamps each count below its bound, so it is below the length of `sets`.
+    #[allow(clippy::indexing_slicing)]
+    fn set(&mut self, counts: PieceCounts) -> &mut SetTally {
+        let slot = Self::slot(counts);
+        self.sets[slot].get_or_insert_with(|| SetTally::new(counts))
+    }
+
+    fn add(&mut self, index: u64, layout: Layout, distance: u8) {
+        self.set(layout.counts()).add(index, distance);
+    }
+
+    fn merge(&mut self, other: Tally) {
+        for (mine, theirs) in self.sets.iter_mut().zip(other.sets) {
+            match (mine.as_mut(), theirs) {
+                (Some(mine), Some(theirs)) => mine.merge(theirs),
+                (None, Some(theirs)) => *mine = Some(theirs),
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Why an atlas could not be built, saved or loaded.
+
+use super::{file, MAX_DEPTH};
+
+/// Why an atlas could not be built, saved or loaded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AtlasError {
+    /// The space has more states than the tables can index on this machine.
+    #[error("the space has {states} states, more than this table can index")]
+    TooLarge {
+        /// The number of states.
+        states: u64,
+    },
+    /// A goal is farther than [`MAX_DEPTH`] moves from some state.
+    #[error(
+        "some states are more than {MAX_DEPTH} moves from a goal; distance bytes cannot hold that"
+    )]
+    TooDeep,
+    /// Reading or writing a table file failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A table file is not what was expected (see [`file`](mod@file)).
+    #[error("{0}")]
+    File(#[from] file::FileError),
+    /// A table handed over in memory does not have one entry per state.
+    #[error("the table has {found} entries, expected one per state: {expected}")]
+    TableSize {
+        /// The number of states.
+        expected: u64,
+        /// The entries found.
+        found: u64,
+    },
+}
+
+/// The number of states as a table length, if this machine can index it.
+pub(crate) fn table_len(states: u64) -> Result<usize, AtlasError> {
+    usize::try_from(states).map_err(|_| AtlasError::TooLarge { states })
+}

@@ -1,0 +1,80 @@
+//! The layered breadth-first pass that every exhaustive table is built by.
+
+/// Where [`breadth_first`] stopped.
+pub(crate) struct LayersEnd<L> {
+    /// The last layer that was not empty.
+    pub(crate) depth: u8,
+    /// That layer's frontier when the depth limit stopped the pass; empty when
+    /// the pass ran out of states.
+    pub(crate) frontier: L,
+}
+
+/// Runs breadth-first layers from `first`, the layer at depth 0.
+///
+/// `expand(frontier, depth)` marks the states at `depth` found from the
+/// frontier at `depth - 1` and returns them; `size` counts a frontier. The
+/// pass stops when a layer comes out empty or once layer `max_depth` is done,
+/// and calls `report(depth, settled)` after the first layer and after every
+/// layer found, `settled` counting the states of all layers so far.
+pub(crate) fn breadth_first<L>(
+    first: L,
+    max_depth: u8,
+    size: impl Fn(&L) -> u64,
+    mut expand: impl FnMut(&L, u8) -> L,
+    mut report: impl FnMut(u8, u64),
+) -> LayersEnd<L> {
+    let mut settled = size(&first);
+    let mut depth = 0u8;
+    let mut frontier = first;
+    report(depth, settled);
+    while size(&frontier) > 0 && depth < max_depth {
+        let next = expand(&frontier, depth + 1);
+        let found = size(&next);
+        frontier = next;
+        if found == 0 {
+            break;
+        }
+        depth += 1;
+        settled += found;
+        report(depth, settled);
+    }
+    LayersEnd { depth, frontier }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layers of 0..=10, each number reached from the one before.
+    fn count_up(max_depth: u8) -> (LayersEnd<Vec<u8>>, Vec<(u8, u64)>) {
+        let mut reports = Vec::new();
+        let end = breadth_first(
+            vec![0u8],
+            max_depth,
+            |layer| layer.len() as u64,
+            |layer, depth| {
+                assert_eq!(layer, &[depth - 1]);
+                layer.iter().filter(|&&n| n < 10).map(|n| n + 1).collect()
+            },
+            |depth, settled| reports.push((depth, settled)),
+        );
+        (end, reports)
+    }
+
+    #[test]
+    fn runs_until_no_state_is_left() {
+        let (end, reports) = count_up(u8::MAX);
+        assert_eq!(end.depth, 10);
+        assert!(end.frontier.is_empty());
+        assert_eq!(reports.len(), 11);
+        assert_eq!(reports.last(), Some(&(10, 11)));
+    }
+
+    #[test]
+    fn stops_at_the_depth_limit_with_its_frontier() {
+        let (end, reports) = count_up(4);
+        assert_eq!(end.depth, 4);
+        assert_eq!(end.frontier, [4]);
+        assert_eq!(reports.last(), Some(&(4, 5)));
+    }
+}

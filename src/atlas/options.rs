@@ -1,0 +1,116 @@
+//! How the exhaustive engine runs and what it reports while it runs.
+
+use core::fmt;
+
+/// The distance byte of a state that cannot reach a goal (or was not reached
+/// within [`Options::max_depth`]).
+pub const UNREACHABLE: u8 = u8::MAX;
+
+/// The deepest layer a distance table can hold: distances are bytes, and
+/// [`UNREACHABLE`] takes the last value.
+pub const MAX_DEPTH: u8 = UNREACHABLE - 1;
+
+/// How the engine runs.
+///
+/// ```
+/// use puzzle_search::atlas::Options;
+///
+/// let options = Options::new().with_threads(1).with_max_depth(20);
+/// assert_eq!(options.threads(), 1);
+/// assert_eq!(options.max_depth(), 20);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    threads: usize,
+    max_depth: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+impl Options {
+    /// As many threads as the machine has cores, and no depth limit.
+    pub fn new() -> Self {
+        Options {
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            max_depth: MAX_DEPTH,
+        }
+    }
+
+    /// Work with `threads` threads (at least one).
+    pub fn with_threads(self, threads: usize) -> Self {
+        Options {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// Stop [`distances`] after layer `depth`: states farther from the goals are
+    /// left [`UNREACHABLE`] instead of making the search fail with
+    /// [`AtlasError::TooDeep`]. Capped at [`MAX_DEPTH`].
+    pub fn with_max_depth(self, depth: u8) -> Self {
+        Options {
+            max_depth: depth.min(MAX_DEPTH),
+            ..self
+        }
+    }
+
+    /// The number of threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The deepest layer [`distances`] computes.
+    pub fn max_depth(&self) -> u8 {
+        self.max_depth
+    }
+}
+
+/// What the engine is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Phase {
+    /// Breadth-first layers of [`distances`].
+    Distances,
+    /// The union–find pass of [`components`].
+    Components,
+    /// A pass over all states that gathers statistics (the atlases' summaries).
+    Summary,
+}
+
+impl Phase {
+    /// `distances`, `components` or `summary`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Distances => "distances",
+            Phase::Components => "components",
+            Phase::Summary => "summary",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A progress report: `done` of `total` states handled in `phase`.
+///
+/// For [`Phase::Distances`], `done` counts the states whose distance is known
+/// and `depth` is the last layer finished; the final report has `done == total`,
+/// once every state left is known to be unreachable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What the engine is doing.
+    pub phase: Phase,
+    /// The last finished breadth-first layer (0 outside [`Phase::Distances`]).
+    pub depth: u32,
+    /// States handled so far.
+    pub done: u64,
+    /// States to handle in this phase.
+    pub total: u64,
+}

@@ -1,0 +1,105 @@
+//! A running search's view of its limits, and the start every engine shares.
+
+use std::time::Instant;
+
+use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use crate::{Path, Puzzle};
+
+/// How many expansions pass between two looks at the clock and the cancel flag.
+const CHECK_INTERVAL: u32 = 1024;
+
+/// A running search's view of its limits.
+pub(crate) struct Budget<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    deadline: Option<Instant>,
+    countdown: u32,
+}
+
+impl<'a> Budget<'a> {
+    /// Runs an engine's `search` from `start` under a fresh budget for
+    /// `limits`, and returns its outcome with the statistics it kept and the
+    /// time it took.
+    ///
+    /// What every engine does first is done here: a start that is already a
+    /// goal is a path of no moves whatever the limits (they bound the search,
+    /// not the answer), and a state limit of 0 stops the search before it
+    /// stores the start.
+    pub(crate) fn run<P: Puzzle>(
+        puzzle: &P,
+        start: P::State,
+        limits: &'a Limits,
+        search: impl FnOnce(P::State, &mut Budget<'a>, &mut Stats) -> Outcome<P::State, P::Move>,
+    ) -> SearchResult<P::State, P::Move> {
+        let mut budget = Budget::start(limits);
+        let mut stats = Stats::default();
+        let outcome = if puzzle.is_goal(&start) {
+            stats.max_stored = 1;
+            Outcome::Solved(Path::new(start))
+        } else if let Err(limit) = budget.admit(1) {
+            Outcome::LimitReached(limit)
+        } else {
+            stats.max_stored = 1;
+            search(start, &mut budget, &mut stats)
+        };
+        stats.elapsed = budget.started.elapsed();
+        SearchResult { outcome, stats }
+    }
+
+    fn start(limits: &'a Limits) -> Self {
+        let started = Instant::now();
+        Budget {
+            limits,
+            started,
+            deadline: limits
+                .time_budget
+                .and_then(|budget| started.checked_add(budget)),
+            countdown: 0,
+        }
+    }
+
+    /// The depth limit, or `u32::MAX`.
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.limits.max_depth.unwrap_or(u32::MAX)
+    }
+
+    /// The state limit, or `usize::MAX`.
+    pub(crate) fn max_states(&self) -> usize {
+        self.limits.max_states.unwrap_or(usize::MAX)
+    }
+
+    /// `Err` with the state limit when holding `stored` states would break it.
+    pub(crate) fn admit(&self, stored: usize) -> Result<(), Limit> {
+        match self.limits.max_states {
+            Some(max) if stored > max => Err(Limit::States { max }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Called once per expansion: `Err` when time is up or the search was cancelled.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), Limit> {
+        if self.countdown > 0 {
+            self.countdown -= 1;
+            return Ok(());
+        }
+        self.countdown = CHECK_INTERVAL;
+        if let Some(flag) = &self.limits.cancel {
+            if flag.is_cancelled() {
+                return Err(Limit::Cancelled);
+            }
+        }
+        if let (Some(deadline), Some(budget)) = (self.deadline, self.limits.time_budget) {
+            if Instant::now() >= deadline {
+                return Err(Limit::Time { budget });
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn depth_limit(&self) -> Limit {
+        Limit::Depth {
+            max: self.max_depth(),
+        }
+    }
+}
