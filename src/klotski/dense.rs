@@ -4,8 +4,8 @@
 
 use core::ops::Range;
 
-use super::codes::{self, LAYOUT_COUNT};
 use super::layout::{Layout, PieceCounts, Shape, FULL};
+use super::rank::{self as codes, LAYOUT_COUNT};
 use super::{Klotski, Metric, Move, GOAL_ANCHOR};
 use crate::atlas::DenseSpace;
 use crate::{Backward, Puzzle};

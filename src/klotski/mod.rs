@@ -40,17 +40,21 @@
 //! ```
 
 pub mod catalog;
-mod codes;
+mod common_code;
 mod dense;
 mod generate;
 mod layout;
 mod moves;
+mod rank;
+mod short_code;
 mod text;
 
-pub use codes::{CommonCode, ShortCode, LAYOUT_COUNT};
+pub use common_code::CommonCode;
 pub use dense::PieceSetSpace;
 pub use layout::{Layout, Piece, PieceCounts, Shape, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
+pub use rank::LAYOUT_COUNT;
+pub use short_code::ShortCode;
 pub use text::{CellPosition, Cells, LayoutError};
 
 use crate::{Backward, Puzzle};

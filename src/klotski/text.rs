@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::codes::{CommonCode, ShortCode};
+use super::common_code::CommonCode;
 use super::layout::{Layout, Shape, CELLS, COLUMNS, FULL, ROWS};
+use super::short_code::ShortCode;
 
 /// A cell as `(row, column)`, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
