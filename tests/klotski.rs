@@ -7,8 +7,8 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzle_search::klotski::{
-    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, PieceCounts, PieceSetSpace,
-    Shape, ShortCode, LAYOUT_COUNT,
+    catalog, CellPosition, CommonCode, CommonCodeError, Klotski, Layout, LayoutError, Metric, Move,
+    PieceCounts, PieceSetSpace, Shape, ShortCode, ShortCodeError, LAYOUT_COUNT,
 };
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
@@ -372,6 +372,93 @@ fn bad_boards_say_what_and_where() {
         "2442/2442/2332/2112/1011".parse::<Layout>(),
         Err(LayoutError::TooFewEmptyCells { found: 1 })
     ));
+}
+
+/// Each way a code can be wrong has its own reason, which the message spells out.
+#[test]
+fn bad_codes_give_typed_reasons() {
+    let common = |code: &str, reason| LayoutError::InvalidCommonCode {
+        code: code.to_owned(),
+        reason,
+    };
+    let short = |code: &str, reason| LayoutError::InvalidShortCode {
+        code: code.to_owned(),
+        reason,
+    };
+    let cases = [
+        (
+            "common:",
+            common("", CommonCodeError::DigitCount { found: 0 }),
+        ),
+        (
+            "common:1A9BF0C000",
+            common("1A9BF0C000", CommonCodeError::DigitCount { found: 10 }),
+        ),
+        (
+            "common:xyz",
+            common("xyz", CommonCodeError::NotHex { symbol: 'x' }),
+        ),
+        (
+            "FFFFFFFFF",
+            common(
+                "FFFFFFFFF",
+                CommonCodeError::GeneralOffBoard {
+                    at: CellPosition { row: 3, col: 3 },
+                },
+            ),
+        ),
+        (
+            "common:0D",
+            common(
+                "0D",
+                CommonCodeError::PieceDoesNotFit {
+                    shape: Shape::Horizontal,
+                    at: CellPosition { row: 0, col: 3 },
+                },
+            ),
+        ),
+        (
+            "1A9BF0CFF",
+            common("1A9BF0CFF", CommonCodeError::ItemsLeftOver),
+        ),
+        (
+            "common:0FFFFFFFF",
+            common("0FFFFFFFF", CommonCodeError::TooFewEmptyCells { found: 0 }),
+        ),
+        (
+            "short:4WVE",
+            short("4WVE", ShortCodeError::CharacterCount { found: 4 }),
+        ),
+        (
+            "4WVEI",
+            short("4WVEI", ShortCodeError::BadCharacter { symbol: 'I' }),
+        ),
+        (
+            "ZZZZZ",
+            short("ZZZZZ", ShortCodeError::RankOutOfRange { rank: 33_554_431 }),
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = text.parse::<Layout>().unwrap_err();
+        assert_eq!(error, expected, "{text:?}");
+    }
+    assert_eq!(
+        CommonCode::new(1 << 36),
+        Err(common("1000000000", CommonCodeError::TooManyBits))
+    );
+    assert_eq!(
+        ShortCode::new(LAYOUT_COUNT),
+        Err(short(
+            "29334498",
+            ShortCodeError::RankOutOfRange { rank: LAYOUT_COUNT }
+        ))
+    );
+    // The message is the code and then its reason's own.
+    let error = "common:xyz".parse::<Layout>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid CommonCode \"xyz\": a CommonCode has only hex digits 0-9 and A-F, not 'x'"
+    );
 }
 
 proptest! {

@@ -8,7 +8,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::layout::{Layout, Shape, CELLS, COLUMNS, FULL};
+use super::layout::{Layout, Shape, CELLS, FULL};
+use super::text::CellPosition;
 use super::LayoutError;
 
 /// An item of a CommonCode, in the order of its 2-bit value.
@@ -18,6 +19,60 @@ pub(super) const ITEMS: [Option<Shape>; 4] = [
     Some(Shape::Vertical),
     Some(Shape::Soldier),
 ];
+
+/// Why a CommonCode is rejected: as text, or as a value that no legal layout has.
+///
+/// It is the `reason` of a [`LayoutError::InvalidCommonCode`], which also
+/// holds the code as given, so that a caller can tell the failures apart
+/// without reading the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CommonCodeError {
+    /// The text has no digit or more than the nine of a 36-bit code.
+    #[error("a CommonCode has 1 to 9 hex digits, found {found}")]
+    DigitCount {
+        /// Characters found.
+        found: usize,
+    },
+    /// A symbol that is no hex digit.
+    #[error("a CommonCode has only hex digits 0-9 and A-F, not {symbol:?}")]
+    NotHex {
+        /// The first such symbol.
+        symbol: char,
+    },
+    /// The value has bits above the 36 of a CommonCode.
+    #[error("the value has more than 36 bits")]
+    TooManyBits,
+    /// The general's top-left cell is one from which the 2×2 piece would
+    /// stick out of the board.
+    #[error("the general's top-left cell {at} would put it off the board (row 4 or column 3)")]
+    GeneralOffBoard {
+        /// The top-left cell the code gives the general.
+        at: CellPosition,
+    },
+    /// The next item, at the first free cell, would stick out of the board or
+    /// overlap a piece placed before it.
+    #[error(
+        "a {shape} piece at row {}, column {} does not fit on the board",
+        .at.row,
+        .at.col
+    )]
+    PieceDoesNotFit {
+        /// The piece's shape.
+        shape: Shape,
+        /// Its top-left cell.
+        at: CellPosition,
+    },
+    /// The code lists items after every cell is covered.
+    #[error("items are left over after the board is full")]
+    ItemsLeftOver,
+    /// The board leaves fewer than the two empty cells of a legal layout.
+    #[error("it leaves {found} empty cells; at least two are needed")]
+    TooFewEmptyCells {
+        /// Empty cells found.
+        found: usize,
+    },
+}
 
 /// The 36-bit code of a layout used by the open-source klotski engine and its catalogs.
 ///
@@ -40,7 +95,12 @@ pub struct CommonCode(u64);
 impl CommonCode {
     /// The code `value`, if it describes a legal layout.
     pub fn new(value: u64) -> Result<Self, LayoutError> {
-        decode(value).map(|_| CommonCode(value))
+        decode(value)
+            .map(|_| CommonCode(value))
+            .map_err(|reason| LayoutError::InvalidCommonCode {
+                code: format!("{value:09X}"),
+                reason,
+            })
     }
 
     /// The 36-bit value.
@@ -92,40 +152,37 @@ impl FromStr for CommonCode {
     type Err = LayoutError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let invalid = |reason: &str| LayoutError::InvalidCommonCode {
+        let invalid = |reason| LayoutError::InvalidCommonCode {
             code: text.to_owned(),
-            reason: reason.to_owned(),
+            reason,
         };
-        if text.is_empty() || text.len() > 9 {
-            return Err(invalid("a CommonCode has 1 to 9 hex digits"));
+        let found = text.chars().count();
+        if !(1..=9).contains(&found) {
+            return Err(invalid(CommonCodeError::DigitCount { found }));
         }
-        if !text.bytes().all(|byte| byte.is_ascii_hexdigit()) {
-            return Err(invalid("a CommonCode has only hex digits 0-9 and A-F"));
+        let mut value = 0u64;
+        for symbol in text.chars() {
+            let digit = symbol
+                .to_digit(16)
+                .ok_or_else(|| invalid(CommonCodeError::NotHex { symbol }))?;
+            value = value << 4 | u64::from(digit);
         }
-        let value = u64::from_str_radix(text, 16).map_err(|error| invalid(&error.to_string()))?;
         // Trailing zeros may be left out: the digits are the leading ones of nine.
-        let shift = 4 * (9 - text.len() as u32);
-        CommonCode::new(value << shift).map_err(|error| match error {
-            LayoutError::InvalidCommonCode { reason, .. } => invalid(&reason),
-            other => other,
-        })
+        let value = value << (4 * (9 - found));
+        decode(value).map(|_| CommonCode(value)).map_err(invalid)
     }
 }
 
 /// Decodes a CommonCode value into a legal layout.
-fn decode(value: u64) -> Result<Layout, LayoutError> {
-    let invalid = |reason: String| LayoutError::InvalidCommonCode {
-        code: format!("{value:09X}"),
-        reason,
-    };
+fn decode(value: u64) -> Result<Layout, CommonCodeError> {
     if value >> 36 != 0 {
-        return Err(invalid("the value has more than 36 bits".into()));
+        return Err(CommonCodeError::TooManyBits);
     }
     let general = (value >> 32) as u32;
     if general > 14 || general % 4 == 3 {
-        return Err(invalid(format!(
-            "the general's top-left cell {general} would put it off the board (row 4 or column 3)"
-        )));
+        return Err(CommonCodeError::GeneralOffBoard {
+            at: CellPosition::of(general as usize),
+        });
     }
     let mut range = value as u32;
     let mut covered = Shape::General.footprint() << general;
@@ -144,10 +201,10 @@ fn decode(value: u64) -> Result<Layout, LayoutError> {
             Some(shape) => {
                 let cells = shape.footprint() << cell;
                 if shape.fits(!covered & FULL) & bit == 0 {
-                    let (row, col) = (cell as usize / COLUMNS, cell as usize % COLUMNS);
-                    return Err(invalid(format!(
-                        "a {shape} piece at row {row}, column {col} does not fit on the board"
-                    )));
+                    return Err(CommonCodeError::PieceDoesNotFit {
+                        shape,
+                        at: CellPosition::of(cell as usize),
+                    });
                 }
                 match shape {
                     Shape::Vertical => verticals |= bit,
@@ -160,14 +217,12 @@ fn decode(value: u64) -> Result<Layout, LayoutError> {
         covered |= bit;
     }
     if range != 0 {
-        return Err(invalid(
-            "items are left over after the board is full".into(),
-        ));
+        return Err(CommonCodeError::ItemsLeftOver);
     }
     if empty < 2 {
-        return Err(invalid(format!(
-            "it leaves {empty} empty cells; at least two are needed"
-        )));
+        return Err(CommonCodeError::TooFewEmptyCells {
+            found: empty as usize,
+        });
     }
     Ok(Layout::from_parts(
         general as u8,

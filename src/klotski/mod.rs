@@ -49,12 +49,12 @@ mod rank;
 mod short_code;
 mod text;
 
-pub use common_code::CommonCode;
+pub use common_code::{CommonCode, CommonCodeError};
 pub use dense::PieceSetSpace;
 pub use layout::{Layout, Piece, PieceCounts, Shape, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use rank::LAYOUT_COUNT;
-pub use short_code::ShortCode;
+pub use short_code::{ShortCode, ShortCodeError};
 pub use text::{CellPosition, Cells, LayoutError};
 
 use crate::{Backward, Puzzle};

@@ -11,6 +11,35 @@ use super::LayoutError;
 /// The alphabet of ShortCode text: base 32 without `0`, `I`, `L` and `O`.
 const SHORT_ALPHABET: &[u8; 32] = b"123456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
+/// Why a ShortCode is rejected.
+///
+/// It is the `reason` of a [`LayoutError::InvalidShortCode`], which also
+/// holds the code as given, so that a caller can tell the failures apart
+/// without reading the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShortCodeError {
+    /// The text is not the five characters that hold every rank.
+    #[error("a ShortCode has exactly 5 characters, found {found}")]
+    CharacterCount {
+        /// Characters found.
+        found: usize,
+    },
+    /// A symbol outside the alphabet, which leaves out `0`, `I`, `L` and `O`
+    /// as too easily misread.
+    #[error("{symbol:?} is not a ShortCode character (1-9 and A-Z without I, L, O)")]
+    BadCharacter {
+        /// The first such symbol.
+        symbol: char,
+    },
+    /// Five characters can spell more ranks than there are legal layouts.
+    #[error("rank {rank} is not below the {} legal layouts", LAYOUT_COUNT)]
+    RankOutOfRange {
+        /// The rank given.
+        rank: u32,
+    },
+}
+
 /// A layout's rank among all [`LAYOUT_COUNT`] legal layouts ordered by CommonCode.
 ///
 /// Its text is five base-32 characters, most significant first.
@@ -31,13 +60,19 @@ pub struct ShortCode(u32);
 impl ShortCode {
     /// The code of rank `rank`, if `rank < LAYOUT_COUNT`.
     pub fn new(rank: u32) -> Result<Self, LayoutError> {
+        ShortCode::checked(rank).map_err(|reason| LayoutError::InvalidShortCode {
+            code: rank.to_string(),
+            reason,
+        })
+    }
+
+    /// The one range check behind both [`ShortCode::new`] and parsing, which
+    /// name the code differently.
+    fn checked(rank: u32) -> Result<Self, ShortCodeError> {
         if rank < LAYOUT_COUNT {
             Ok(ShortCode(rank))
         } else {
-            Err(LayoutError::InvalidShortCode {
-                code: rank.to_string(),
-                reason: format!("rank {rank} is not below the {LAYOUT_COUNT} legal layouts"),
-            })
+            Err(ShortCodeError::RankOutOfRange { rank })
         }
     }
 
@@ -77,28 +112,22 @@ impl FromStr for ShortCode {
     type Err = LayoutError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let invalid = |reason: String| LayoutError::InvalidShortCode {
+        let invalid = |reason| LayoutError::InvalidShortCode {
             code: text.to_owned(),
             reason,
         };
-        if text.chars().count() != 5 {
-            return Err(invalid("a ShortCode has exactly 5 characters".into()));
+        let found = text.chars().count();
+        if found != 5 {
+            return Err(invalid(ShortCodeError::CharacterCount { found }));
         }
         let mut rank = 0u32;
         for symbol in text.chars() {
             let digit = SHORT_ALPHABET
                 .iter()
                 .position(|&letter| char::from(letter) == symbol.to_ascii_uppercase())
-                .ok_or_else(|| {
-                    invalid(format!(
-                        "{symbol:?} is not a ShortCode character (1-9 and A-Z without I, L, O)"
-                    ))
-                })?;
+                .ok_or_else(|| invalid(ShortCodeError::BadCharacter { symbol }))?;
             rank = rank * 32 + digit as u32;
         }
-        ShortCode::new(rank).map_err(|error| match error {
-            LayoutError::InvalidShortCode { reason, .. } => invalid(reason),
-            other => other,
-        })
+        ShortCode::checked(rank).map_err(invalid)
     }
 }

@@ -3,9 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::common_code::CommonCode;
+use super::common_code::{CommonCode, CommonCodeError};
 use super::layout::{Layout, Shape, CELLS, COLUMNS, FULL, ROWS};
-use super::short_code::ShortCode;
+use super::short_code::{ShortCode, ShortCodeError};
 
 /// A cell as `(row, column)`, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,7 +17,7 @@ pub struct CellPosition {
 }
 
 impl CellPosition {
-    fn of(cell: usize) -> Self {
+    pub(super) fn of(cell: usize) -> Self {
         CellPosition {
             row: cell / COLUMNS,
             col: cell % COLUMNS,
@@ -49,6 +49,7 @@ impl fmt::Display for Cells {
 
 /// Why a text is not a legal Klotski layout. Every variant says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LayoutError {
     /// The text is empty.
     #[error("empty layout: expected a board (5 rows of 4 cells), a CommonCode or a ShortCode")]
@@ -120,7 +121,7 @@ pub enum LayoutError {
         /// The code as given.
         code: String,
         /// Why it is rejected.
-        reason: String,
+        reason: CommonCodeError,
     },
     /// A ShortCode that is malformed or out of range.
     #[error("invalid ShortCode {code:?}: {reason}")]
@@ -128,7 +129,7 @@ pub enum LayoutError {
         /// The code as given.
         code: String,
         /// Why it is rejected.
-        reason: String,
+        reason: ShortCodeError,
     },
 }
 
