@@ -319,20 +319,20 @@ fn bad_boards_say_what_and_where() {
     let cases: &[(&str, &[&str])] = &[
         ("2442/2442/2332/2112", &["5 rows", "found 4"]),
         ("2442/2442/2332/2112/1001/0000", &["found 6 rows"]),
-        ("2442/2442/23320/2112/1001", &["row 2", "5 cells"]),
-        ("2442/2442/2332/2112/100", &["row 4", "3 cells"]),
-        ("2442/2442/2332/2152/1001", &["'5'", "row 3, column 2"]),
+        ("2442/2442/23320/2112/1001", &["row 3", "5 cells"]),
+        ("2442/2442/2332/2112/100", &["row 5", "3 cells"]),
+        ("2442/2442/2332/2152/1001", &["'5'", "row 4, column 3"]),
         (
             "２４４２/２４４２/２３３２/２１１２/１００１",
-            &["'２'", "row 0, column 0"],
+            &["'２'", "row 1, column 1"],
         ),
-        ("2442/2442/2332/2112/2001", &["vertical", "row 4, column 0"]),
-        ("2442/2442/2333/2112/1001", &["horizontal", "row 2"]),
-        ("2442/2412/2332/2112/1001", &["general", "row 0, column 1"]),
+        ("2442/2442/2332/2112/2001", &["vertical", "row 5, column 1"]),
+        ("2442/2442/2333/2112/1001", &["horizontal", "row 3"]),
+        ("2442/2412/2332/2112/1001", &["general", "row 1, column 2"]),
         ("2002/2002/2332/2112/1111", &["no general"]),
         (
             "4400/4400/4400/4400/0000",
-            &["second general", "row 2, column 0"],
+            &["second general", "row 3, column 1"],
         ),
         (
             "2442/2442/2332/2112/1011",
@@ -341,7 +341,7 @@ fn bad_boards_say_what_and_where() {
         ("VBBV/VBBV/VHHV/VSSV/SSSS", &["found 0"]),
         (
             "aBBb/aBBb/cdde/cfge/hi.f",
-            &["piece 'f'", "row 3, column 1", "row 4, column 3"],
+            &["piece 'f'", "row 4, column 2", "row 5, column 4"],
         ),
         ("aBBb/aBBb/cdde/cfge/hg.i", &["piece 'g'", "rectangle"]),
         ("aBBa/aBBa/cdde/cfge/h..i", &["piece 'a'"]),
@@ -403,7 +403,7 @@ fn bad_codes_give_typed_reasons() {
             common(
                 "FFFFFFFFF",
                 CommonCodeError::GeneralOffBoard {
-                    at: CellPosition { row: 3, col: 3 },
+                    at: CellPosition { row: 4, column: 4 },
                 },
             ),
         ),
@@ -413,7 +413,7 @@ fn bad_codes_give_typed_reasons() {
                 "0D",
                 CommonCodeError::PieceDoesNotFit {
                     shape: Shape::Horizontal,
-                    at: CellPosition { row: 0, col: 3 },
+                    at: CellPosition { row: 1, column: 4 },
                 },
             ),
         ),

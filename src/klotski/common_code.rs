@@ -45,7 +45,7 @@ pub enum CommonCodeError {
     TooManyBits,
     /// The general's top-left cell is one from which the 2×2 piece would
     /// stick out of the board.
-    #[error("the general's top-left cell {at} would put it off the board (row 4 or column 3)")]
+    #[error("the general's top-left cell {at} would put it off the board: it cannot be in row 5 or column 4")]
     GeneralOffBoard {
         /// The top-left cell the code gives the general.
         at: CellPosition,
@@ -55,7 +55,7 @@ pub enum CommonCodeError {
     #[error(
         "a {shape} piece at row {}, column {} does not fit on the board",
         .at.row,
-        .at.col
+        .at.column
     )]
     PieceDoesNotFit {
         /// The piece's shape.
