@@ -197,12 +197,12 @@ fn klotski_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
         (
             "three columns",
             "2442/2442/233/2112/1001",
-            vec!["row 2 has 3 cells", "expected 4"],
+            vec!["row 3 has 3 cells", "expected 4"],
         ),
         (
             "five columns",
             "2442/2442/2332/21120/1001",
-            vec!["row 3 has 5 cells"],
+            vec!["row 4 has 5 cells"],
         ),
         (
             "nineteen cells",
@@ -212,42 +212,42 @@ fn klotski_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
         (
             "unknown symbol among digits",
             "2442/2442/2332/2112/10x1",
-            vec!["unknown symbol 'x'", "row 4, column 2"],
+            vec!["unknown symbol 'x'", "row 5, column 3"],
         ),
         (
             "digit out of range",
             "2442/2442/2332/2112/1005",
-            vec!["unknown symbol '5'", "row 4, column 3", "0-4"],
+            vec!["unknown symbol '5'", "row 5, column 4", "0-4"],
         ),
         (
             "unknown symbol among letters",
             "VBBV/VBBV/VHHV/VSSV/S.xS",
-            vec!["unknown symbol 'x'", "row 4, column 2"],
+            vec!["unknown symbol 'x'", "row 5, column 3"],
         ),
         (
             "full-width digit",
             "２４４２/2442/2332/2112/1001",
-            vec!["unknown symbol '２'", "row 0, column 0"],
+            vec!["unknown symbol '２'", "row 1, column 1"],
         ),
         (
             "control character in labels",
             "aBBb/aBBb/cdde/cfge/h\u{7}.i",
-            vec!["unknown symbol", "row 4, column 1"],
+            vec!["unknown symbol", "row 5, column 2"],
         ),
         (
             "horizontal piece cut",
             "2442/2442/2332/2312/1001",
-            vec!["horizontal piece", "is cut", "(row 3, column 1)"],
+            vec!["horizontal piece", "is cut", "(row 4, column 2)"],
         ),
         (
             "vertical piece cut",
             "2442/2442/2332/2112/2001",
-            vec!["vertical piece", "is cut", "(row 4, column 0)"],
+            vec!["vertical piece", "is cut", "(row 5, column 1)"],
         ),
         (
             "general cut",
             "4440/4400/2332/2112/1001",
-            vec!["general piece", "is cut", "(row 0, column 2)"],
+            vec!["general piece", "is cut", "(row 1, column 3)"],
         ),
         (
             "label cut",
@@ -255,7 +255,7 @@ fn klotski_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
             vec![
                 "piece 'h'",
                 "is cut",
-                "(row 4, column 0), (row 4, column 2)",
+                "(row 5, column 1), (row 5, column 3)",
             ],
         ),
         (
@@ -271,12 +271,12 @@ fn klotski_violations() -> Vec<(&'static str, String, Vec<&'static str>)> {
         (
             "second general (digits)",
             "4444/4444/2332/2112/1001",
-            vec!["second general", "(row 0, column 2)"],
+            vec!["second general", "(row 1, column 3)"],
         ),
         (
             "second general (labels)",
             "aabb/aabb/cdde/cfge/h..i",
-            vec!["second general", "(row 0, column 2)"],
+            vec!["second general", "(row 1, column 3)"],
         ),
         (
             "one empty cell",
@@ -631,7 +631,7 @@ fn klotski_names_full_width_digits() {
     let text = "２４４２\n２４４２\n２３３２\n２１１２\n１００１\n";
     assert_rejected(
         &run("klotski", &["-"], text),
-        &["unknown symbol '２'", "row 0, column 0"],
+        &["unknown symbol '２'", "row 1, column 1"],
         "full-width board on stdin",
     );
     assert_rejected(

@@ -7,8 +7,8 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzle_search::klotski::{
-    catalog, CommonCode, Klotski, Layout, LayoutError, Metric, Move, PieceCounts, PieceSetSpace,
-    Shape, ShortCode, LAYOUT_COUNT,
+    catalog, CellPosition, CommonCode, CommonCodeError, Klotski, Layout, LayoutError, Metric, Move,
+    PieceCounts, PieceSetSpace, Shape, ShortCode, ShortCodeError, LAYOUT_COUNT,
 };
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
@@ -310,20 +310,20 @@ fn bad_boards_say_what_and_where() {
     let cases: &[(&str, &[&str])] = &[
         ("2442/2442/2332/2112", &["5 rows", "found 4"]),
         ("2442/2442/2332/2112/1001/0000", &["found 6 rows"]),
-        ("2442/2442/23320/2112/1001", &["row 2", "5 cells"]),
-        ("2442/2442/2332/2112/100", &["row 4", "3 cells"]),
-        ("2442/2442/2332/2152/1001", &["'5'", "row 3, column 2"]),
+        ("2442/2442/23320/2112/1001", &["row 3", "5 cells"]),
+        ("2442/2442/2332/2112/100", &["row 5", "3 cells"]),
+        ("2442/2442/2332/2152/1001", &["'5'", "row 4, column 3"]),
         (
             "２４４２/２４４２/２３３２/２１１２/１００１",
-            &["'２'", "row 0, column 0"],
+            &["'２'", "row 1, column 1"],
         ),
-        ("2442/2442/2332/2112/2001", &["vertical", "row 4, column 0"]),
-        ("2442/2442/2333/2112/1001", &["horizontal", "row 2"]),
-        ("2442/2412/2332/2112/1001", &["general", "row 0, column 1"]),
+        ("2442/2442/2332/2112/2001", &["vertical", "row 5, column 1"]),
+        ("2442/2442/2333/2112/1001", &["horizontal", "row 3"]),
+        ("2442/2412/2332/2112/1001", &["general", "row 1, column 2"]),
         ("2002/2002/2332/2112/1111", &["no general"]),
         (
             "4400/4400/4400/4400/0000",
-            &["second general", "row 2, column 0"],
+            &["second general", "row 3, column 1"],
         ),
         (
             "2442/2442/2332/2112/1011",
@@ -332,7 +332,7 @@ fn bad_boards_say_what_and_where() {
         ("VBBV/VBBV/VHHV/VSSV/SSSS", &["found 0"]),
         (
             "aBBb/aBBb/cdde/cfge/hi.f",
-            &["piece 'f'", "row 3, column 1", "row 4, column 3"],
+            &["piece 'f'", "row 4, column 2", "row 5, column 4"],
         ),
         ("aBBb/aBBb/cdde/cfge/hg.i", &["piece 'g'", "rectangle"]),
         ("aBBa/aBBa/cdde/cfge/h..i", &["piece 'a'"]),
@@ -363,6 +363,93 @@ fn bad_boards_say_what_and_where() {
         "2442/2442/2332/2112/1011".parse::<Layout>(),
         Err(LayoutError::TooFewEmptyCells { found: 1 })
     ));
+}
+
+/// Each way a code can be wrong has its own reason, which the message spells out.
+#[test]
+fn bad_codes_give_typed_reasons() {
+    let common = |code: &str, reason| LayoutError::InvalidCommonCode {
+        code: code.to_owned(),
+        reason,
+    };
+    let short = |code: &str, reason| LayoutError::InvalidShortCode {
+        code: code.to_owned(),
+        reason,
+    };
+    let cases = [
+        (
+            "common:",
+            common("", CommonCodeError::DigitCount { found: 0 }),
+        ),
+        (
+            "common:1A9BF0C000",
+            common("1A9BF0C000", CommonCodeError::DigitCount { found: 10 }),
+        ),
+        (
+            "common:xyz",
+            common("xyz", CommonCodeError::NotHex { symbol: 'x' }),
+        ),
+        (
+            "FFFFFFFFF",
+            common(
+                "FFFFFFFFF",
+                CommonCodeError::GeneralOffBoard {
+                    at: CellPosition { row: 4, column: 4 },
+                },
+            ),
+        ),
+        (
+            "common:0D",
+            common(
+                "0D",
+                CommonCodeError::PieceDoesNotFit {
+                    shape: Shape::Horizontal,
+                    at: CellPosition { row: 1, column: 4 },
+                },
+            ),
+        ),
+        (
+            "1A9BF0CFF",
+            common("1A9BF0CFF", CommonCodeError::ItemsLeftOver),
+        ),
+        (
+            "common:0FFFFFFFF",
+            common("0FFFFFFFF", CommonCodeError::TooFewEmptyCells { found: 0 }),
+        ),
+        (
+            "short:4WVE",
+            short("4WVE", ShortCodeError::CharacterCount { found: 4 }),
+        ),
+        (
+            "4WVEI",
+            short("4WVEI", ShortCodeError::BadCharacter { symbol: 'I' }),
+        ),
+        (
+            "ZZZZZ",
+            short("ZZZZZ", ShortCodeError::RankOutOfRange { rank: 33_554_431 }),
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = text.parse::<Layout>().unwrap_err();
+        assert_eq!(error, expected, "{text:?}");
+    }
+    assert_eq!(
+        CommonCode::new(1 << 36),
+        Err(common("1000000000", CommonCodeError::TooManyBits))
+    );
+    assert_eq!(
+        ShortCode::new(LAYOUT_COUNT),
+        Err(short(
+            "29334498",
+            ShortCodeError::RankOutOfRange { rank: LAYOUT_COUNT }
+        ))
+    );
+    // The message is the code and then its reason's own.
+    let error = "common:xyz".parse::<Layout>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid CommonCode \"xyz\": a CommonCode has only hex digits 0-9 and A-F, not 'x'"
+    );
 }
 
 proptest! {

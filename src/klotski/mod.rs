@@ -40,17 +40,21 @@
 //! ```
 
 pub mod catalog;
-mod codes;
+mod common_code;
 mod generate;
 mod layout;
 mod moves;
 mod puzzle;
+mod rank;
+mod short_code;
 mod space;
 mod text;
 
-pub use codes::{CommonCode, ShortCode, LAYOUT_COUNT};
+pub use common_code::{CommonCode, CommonCodeError};
 pub use layout::{Layout, Piece, PieceCounts, Shape, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use puzzle::Klotski;
+pub use rank::LAYOUT_COUNT;
+pub use short_code::{ShortCode, ShortCodeError};
 pub use space::{AllLayouts, PieceSetSpace};
 pub use text::{CellPosition, Cells, LayoutError};

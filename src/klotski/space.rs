@@ -3,8 +3,8 @@
 
 use core::ops::Range;
 
-use super::codes::{self, LAYOUT_COUNT};
 use super::layout::{Layout, PieceCounts, Shape, FULL};
+use super::rank::{self, LAYOUT_COUNT};
 use super::GOAL_ANCHOR;
 use crate::DenseSpace;
 
@@ -36,15 +36,15 @@ impl DenseSpace for AllLayouts {
 
     #[inline]
     fn rank(&self, layout: &Layout) -> u64 {
-        u64::from(codes::rank(*layout))
+        u64::from(rank::rank(*layout))
     }
 
     fn unrank(&self, rank: u64) -> Layout {
-        codes::unrank(clamp(rank).min(LAYOUT_COUNT - 1))
+        rank::unrank(clamp(rank).min(LAYOUT_COUNT - 1))
     }
 
     fn for_each_state(&self, ranks: Range<u64>, mut visit: impl FnMut(u64, Layout)) {
-        codes::for_each_layout(clamp(ranks.start)..clamp(ranks.end), |rank, layout| {
+        rank::for_each_layout(clamp(ranks.start)..clamp(ranks.end), |rank, layout| {
             visit(u64::from(rank), layout)
         });
     }
@@ -52,7 +52,7 @@ impl DenseSpace for AllLayouts {
     /// The solved layouts: their ranks are one range, as the general's anchor
     /// leads the CommonCode.
     fn for_each_goal(&self, mut emit: impl FnMut(Layout)) {
-        codes::for_each_layout(codes::solved_ranks(), |_, layout| emit(layout));
+        rank::for_each_layout(rank::solved_ranks(), |_, layout| emit(layout));
     }
 }
 
@@ -109,7 +109,7 @@ impl PieceSetSpace {
                 });
             }
         }
-        let ranks = layouts.iter().map(|&layout| codes::rank(layout)).collect();
+        let ranks = layouts.iter().map(|&layout| rank::rank(layout)).collect();
         Some(PieceSetSpace {
             counts,
             layouts,
@@ -188,7 +188,7 @@ impl DenseSpace for PieceSetSpace {
 
     #[inline]
     fn rank(&self, layout: &Layout) -> u64 {
-        let rank = codes::rank(*layout);
+        let rank = rank::rank(*layout);
         self.ranks.binary_search(&rank).unwrap_or(self.ranks.len()) as u64
     }
 

@@ -3,34 +3,41 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::codes::{CommonCode, ShortCode};
+use super::common_code::{CommonCode, CommonCodeError};
 use super::layout::{Layout, Shape, CELLS, COLUMNS, FULL, ROWS};
+use super::short_code::{ShortCode, ShortCodeError};
 
-/// A cell as `(row, column)`, both from 0.
+/// A cell as `(row, column)`, both counted from 1.
+///
+/// Errors are read by people, who count rows and columns from 1, as the knight
+/// puzzle's errors do; a position counted from 0 would point one row or column
+/// off. The board's own cell indexes count from 0: this cell's is
+/// `4 * (row - 1) + (column - 1)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellPosition {
-    /// Row, 0 at the top.
+    /// Row, 1 at the top to 5 at the bottom.
     pub row: usize,
-    /// Column, 0 at the left.
-    pub col: usize,
+    /// Column, 1 at the left to 4 at the right.
+    pub column: usize,
 }
 
 impl CellPosition {
-    fn of(cell: usize) -> Self {
+    /// The position of the cell with index `cell`.
+    pub(super) fn of(cell: usize) -> Self {
         CellPosition {
-            row: cell / COLUMNS,
-            col: cell % COLUMNS,
+            row: cell / COLUMNS + 1,
+            column: cell % COLUMNS + 1,
         }
     }
 }
 
 impl fmt::Display for CellPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "(row {}, column {})", self.row, self.col)
+        write!(f, "(row {}, column {})", self.row, self.column)
     }
 }
 
-/// A list of cells, displayed as `(row 0, column 1), (row 1, column 1)`.
+/// A list of cells, displayed as `(row 1, column 2), (row 2, column 2)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cells(pub Vec<CellPosition>);
 
@@ -48,6 +55,7 @@ impl fmt::Display for Cells {
 
 /// Why a text is not a legal Klotski layout. Every variant says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LayoutError {
     /// The text is empty.
     #[error("empty layout: expected a board (5 rows of 4 cells), a CommonCode or a ShortCode")]
@@ -67,7 +75,7 @@ pub enum LayoutError {
     /// A row does not have four cells.
     #[error("row {row} has {found} cells, expected 4")]
     ColumnCount {
-        /// The row, from 0.
+        /// The row, counted from 1 like a [`CellPosition`].
         row: usize,
         /// Cells found in it.
         found: usize,
@@ -119,7 +127,7 @@ pub enum LayoutError {
         /// The code as given.
         code: String,
         /// Why it is rejected.
-        reason: String,
+        reason: CommonCodeError,
     },
     /// A ShortCode that is malformed or out of range.
     #[error("invalid ShortCode {code:?}: {reason}")]
@@ -127,7 +135,7 @@ pub enum LayoutError {
         /// The code as given.
         code: String,
         /// Why it is rejected.
-        reason: String,
+        reason: ShortCodeError,
     },
 }
 
@@ -248,7 +256,10 @@ fn parse_board(rows: &[&str]) -> Result<Layout, LayoutError> {
             for (row, text) in rows.iter().enumerate() {
                 let found = text.chars().count();
                 if found != COLUMNS {
-                    return Err(LayoutError::ColumnCount { row, found });
+                    return Err(LayoutError::ColumnCount {
+                        row: row + 1,
+                        found,
+                    });
                 }
             }
             rows.iter().flat_map(|row| row.chars()).collect()
