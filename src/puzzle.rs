@@ -193,7 +193,7 @@ pub trait Puzzle {
 
 /// What a backward search needs beyond [`Puzzle`]: where the goals are and how to step back.
 ///
-/// [`bidirectional_bfs`](crate::search::bidirectional_bfs) searches from the start
+/// Bidirectional breadth-first search (the `bidirectional_bfs` engine) searches from the start
 /// and from the goal states at once. For a puzzle whose moves can all be undone,
 /// [`predecessors`](Backward::predecessors) is [`successors`](Puzzle::successors)
 /// with each move reversed.

@@ -4,7 +4,7 @@ use core::ops::Range;
 
 /// A finite set of states numbered `0..len()`: a dense index.
 ///
-/// An exhaustive engine (the [`atlas`](crate::atlas)) pairs a space with a
+/// An exhaustive engine (the crate's `atlas`) pairs a space with a
 /// [`Backward`](crate::Backward) puzzle over the same states and keeps one
 /// byte per state instead of a hash table. The space only numbers states; the
 /// moves are the puzzle's. One puzzle can have several spaces (all Klotski

@@ -216,7 +216,7 @@ impl KlotskiAtlas {
         }
     }
 
-    /// Writes the distance and group tables as a [table file](super::file).
+    /// Writes the distance and group tables as a [table file](crate::atlas::file).
     ///
     /// # Errors
     ///
@@ -230,7 +230,7 @@ impl KlotskiAtlas {
         )
     }
 
-    /// Reads the atlas of all layouts under `metric` from a [table file](super::file).
+    /// Reads the atlas of all layouts under `metric` from a [table file](crate::atlas::file).
     ///
     /// # Errors
     ///
@@ -247,7 +247,7 @@ impl KlotskiAtlas {
         })
     }
 
-    /// Reads the atlas of one piece set from a [table file](super::file).
+    /// Reads the atlas of one piece set from a [table file](crate::atlas::file).
     ///
     /// # Errors
     ///

@@ -17,7 +17,7 @@
 //! them first, and each component is labelled by its smallest rank.
 //!
 //! The engine names no puzzle: the ready-made atlases of all Klotski layouts
-//! and of all knight positions are in [`analysis`](crate::analysis).
+//! and of all knight positions are in the `analysis` module of the crate.
 //! [`file`](mod@file) saves and loads the tables.
 //!
 //! # Example

@@ -48,9 +48,9 @@ impl Options {
         }
     }
 
-    /// Stop [`distances`] after layer `depth`: states farther from the goals are
+    /// Stop [`distances`](super::distances()) after layer `depth`: states farther from the goals are
     /// left [`UNREACHABLE`] instead of making the search fail with
-    /// [`AtlasError::TooDeep`]. Capped at [`MAX_DEPTH`].
+    /// [`AtlasError::TooDeep`](super::AtlasError::TooDeep). Capped at [`MAX_DEPTH`].
     pub fn with_max_depth(self, depth: u8) -> Self {
         Options {
             max_depth: depth.min(MAX_DEPTH),
@@ -63,7 +63,7 @@ impl Options {
         self.threads
     }
 
-    /// The deepest layer [`distances`] computes.
+    /// The deepest layer [`distances`](super::distances()) computes.
     pub fn max_depth(&self) -> u8 {
         self.max_depth
     }
@@ -73,9 +73,9 @@ impl Options {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Phase {
-    /// Breadth-first layers of [`distances`].
+    /// Breadth-first layers of [`distances`](super::distances()).
     Distances,
-    /// The union–find pass of [`components`].
+    /// The union–find pass of [`components`](super::components()).
     Components,
     /// A pass over all states that gathers statistics (the atlases' summaries).
     Summary,

@@ -8,8 +8,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::layout::{Layout, Shape, CELLS, FULL};
-use super::text::CellPosition;
+use super::error::CellPosition;
+use super::layout::{Layout, CELLS, FULL};
+use super::pieces::Shape;
 use super::LayoutError;
 
 /// An item of a CommonCode, in the order of its 2-bit value.

@@ -9,10 +9,11 @@
 use std::sync::OnceLock;
 
 use super::layout::{
-    Layout, Shape, CELLS, COLUMNS, COLUMN_3, FULL, GENERAL_SHIFT, HORIZONTAL_SHIFT, ROWS_0_TO_3,
+    Layout, CELLS, COLUMNS, COLUMN_3, FULL, GENERAL_SHIFT, HORIZONTAL_SHIFT, ROWS_0_TO_3,
     SOLDIER_SHIFT, VERTICAL_SHIFT,
 };
 use super::moves::{neighbours, Direction, Metric, Move};
+use super::pieces::Shape;
 
 /// Calls `emit` for every move of `layout` under `metric`, with the layout after
 /// it; after `last`, only for those that [`Puzzle::successors_after`] asks for.

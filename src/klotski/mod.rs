@@ -41,9 +41,11 @@
 
 pub mod catalog;
 mod common_code;
+mod error;
 mod generate;
 mod layout;
 mod moves;
+mod pieces;
 mod puzzle;
 mod rank;
 mod short_code;
@@ -51,10 +53,11 @@ mod space;
 mod text;
 
 pub use common_code::{CommonCode, CommonCodeError};
-pub use layout::{Layout, Piece, PieceCounts, Shape, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
+pub use error::{CellPosition, Cells, LayoutError};
+pub use layout::{Layout, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
+pub use pieces::{Piece, PieceCounts, Shape};
 pub use puzzle::Klotski;
 pub use rank::LAYOUT_COUNT;
 pub use short_code::{ShortCode, ShortCodeError};
 pub use space::{AllLayouts, PieceSetSpace};
-pub use text::{CellPosition, Cells, LayoutError};

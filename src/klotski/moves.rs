@@ -5,7 +5,8 @@ use core::str::FromStr;
 
 use smallvec::SmallVec;
 
-use super::layout::{Layout, Shape, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
+use super::layout::{Layout, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
+use super::pieces::Shape;
 
 /// What counts as one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -17,7 +17,8 @@ use core::ops::Range;
 use std::sync::OnceLock;
 
 use super::common_code::ITEMS;
-use super::layout::{Layout, Shape, CELLS, COLUMNS, FULL, ROWS};
+use super::layout::{Layout, CELLS, COLUMNS, FULL, ROWS};
+use super::pieces::Shape;
 use rows::Rows;
 
 /// The number of legal layouts: one general, any other pieces, two or more empty cells.

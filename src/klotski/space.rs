@@ -3,7 +3,8 @@
 
 use core::ops::Range;
 
-use super::layout::{Layout, PieceCounts, Shape, FULL};
+use super::layout::{Layout, FULL};
+use super::pieces::{PieceCounts, Shape};
 use super::rank::{self, LAYOUT_COUNT};
 use super::GOAL_ANCHOR;
 use crate::DenseSpace;

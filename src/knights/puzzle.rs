@@ -3,7 +3,7 @@
 use super::{Jump, Position};
 use crate::{Backward, Puzzle};
 
-/// The knight puzzle, to hand to the engines of [`search`](crate::search).
+/// The knight puzzle, to hand to any search engine.
 ///
 /// States are [`Position`]s, moves [`Jump`]s and keys the positions' codes. No
 /// symmetry is folded: the only one that keeps the target is the half turn with

@@ -6,7 +6,8 @@
 
 use super::{Fill, Ranking, GENERAL_ANCHORS};
 use crate::klotski::common_code::ITEMS;
-use crate::klotski::layout::{Shape, COLUMNS, FULL, ROWS};
+use crate::klotski::layout::{COLUMNS, FULL, ROWS};
+use crate::klotski::pieces::Shape;
 
 /// Ranking row by row.
 ///
