@@ -20,6 +20,55 @@ use core::marker::PhantomData;
 
 use crate::{Backward, Puzzle};
 
+/// Writes the listed methods of [`Puzzle`] and [`Backward`] as calls to the
+/// same method of the puzzle adapted: the one way every adapter here (and a
+/// borrowed puzzle) passes on what it does not replace. `inner` reaches it by
+/// the adapter's `inner()`, `deref` by dereferencing a `&P`.
+macro_rules! forward {
+    ($to:ident: $($method:ident),+) => {
+        $(forward!(@$to $method);)+
+    };
+    (@inner $method:ident) => {
+        forward!(@signature $method, |this| this.inner());
+    };
+    (@deref $method:ident) => {
+        forward!(@signature $method, |this| **this);
+    };
+    (@signature encode, $($to:tt)+) => {
+        forward!(@fn encode(state: &Self::State) -> Self::Key, $($to)+);
+    };
+    (@signature successors, $($to:tt)+) => {
+        forward!(@fn successors(state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
+    };
+    (@signature successors_after, $($to:tt)+) => {
+        forward!(@fn successors_after(state: &Self::State, last: &Self::Move, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
+    };
+    (@signature is_goal, $($to:tt)+) => {
+        forward!(@fn is_goal(state: &Self::State) -> bool, $($to)+);
+    };
+    (@signature heuristic, $($to:tt)+) => {
+        forward!(@fn heuristic(state: &Self::State) -> u32, $($to)+);
+    };
+    (@signature goal_states, $($to:tt)+) => {
+        forward!(@fn goal_states(start: &Self::State, emit: impl FnMut(Self::State)) -> (), $($to)+);
+    };
+    (@signature predecessors, $($to:tt)+) => {
+        forward!(@fn predecessors(state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
+    };
+    (@signature predecessors_before, $($to:tt)+) => {
+        forward!(@fn predecessors_before(state: &Self::State, next: &Self::Move, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
+    };
+    (@fn $method:ident($($arg:ident: $type:ty),*) -> $output:ty, |$this:ident| $inner:expr) => {
+        #[inline]
+        fn $method(&self, $($arg: $type),*) -> $output {
+            let $this = self;
+            $inner.$method($($arg),*)
+        }
+    };
+}
+
+pub(crate) use forward;
+
 /// A lower bound on the moves from a state to the nearest goal.
 ///
 /// Any `Fn(&S) -> u32` is one. A heuristic handed to A* or IDA* must be
@@ -58,31 +107,7 @@ impl<P: Puzzle, H: Heuristic<P::State>> Puzzle for WithHeuristic<P, H> {
     type State = P::State;
     type Move = P::Move;
     type Key = P::Key;
-
-    #[inline]
-    fn encode(&self, state: &P::State) -> P::Key {
-        self.puzzle.encode(state)
-    }
-
-    #[inline]
-    fn successors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.successors(state, emit);
-    }
-
-    #[inline]
-    fn successors_after(
-        &self,
-        state: &P::State,
-        last: &P::Move,
-        emit: impl FnMut(P::Move, P::State),
-    ) {
-        self.puzzle.successors_after(state, last, emit);
-    }
-
-    #[inline]
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.puzzle.is_goal(state)
-    }
+    forward!(inner: encode, successors, successors_after, is_goal);
 
     #[inline]
     fn heuristic(&self, state: &P::State) -> u32 {
@@ -91,24 +116,7 @@ impl<P: Puzzle, H: Heuristic<P::State>> Puzzle for WithHeuristic<P, H> {
 }
 
 impl<P: Backward, H: Heuristic<P::State>> Backward for WithHeuristic<P, H> {
-    fn goal_states(&self, start: &P::State, emit: impl FnMut(P::State)) {
-        self.puzzle.goal_states(start, emit);
-    }
-
-    #[inline]
-    fn predecessors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.predecessors(state, emit);
-    }
-
-    #[inline]
-    fn predecessors_before(
-        &self,
-        state: &P::State,
-        next: &P::Move,
-        emit: impl FnMut(P::Move, P::State),
-    ) {
-        self.puzzle.predecessors_before(state, next, emit);
-    }
+    forward!(inner: goal_states, predecessors, predecessors_before);
 }
 
 /// A puzzle with another goal test: see [`Puzzle::with_goal`].
@@ -137,26 +145,7 @@ impl<P: Puzzle, G: Fn(&P::State) -> bool> Puzzle for WithGoal<P, G> {
     type State = P::State;
     type Move = P::Move;
     type Key = P::Key;
-
-    #[inline]
-    fn encode(&self, state: &P::State) -> P::Key {
-        self.puzzle.encode(state)
-    }
-
-    #[inline]
-    fn successors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.successors(state, emit);
-    }
-
-    #[inline]
-    fn successors_after(
-        &self,
-        state: &P::State,
-        last: &P::Move,
-        emit: impl FnMut(P::Move, P::State),
-    ) {
-        self.puzzle.successors_after(state, last, emit);
-    }
+    forward!(inner: encode, successors, successors_after);
 
     #[inline]
     fn is_goal(&self, state: &P::State) -> bool {
@@ -185,37 +174,11 @@ impl<P: Puzzle> Puzzle for Unpruned<P> {
     type State = P::State;
     type Move = P::Move;
     type Key = P::Key;
-
-    #[inline]
-    fn encode(&self, state: &P::State) -> P::Key {
-        self.puzzle.encode(state)
-    }
-
-    #[inline]
-    fn successors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.successors(state, emit);
-    }
-
-    #[inline]
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.puzzle.is_goal(state)
-    }
-
-    #[inline]
-    fn heuristic(&self, state: &P::State) -> u32 {
-        self.puzzle.heuristic(state)
-    }
+    forward!(inner: encode, successors, is_goal, heuristic);
 }
 
 impl<P: Backward> Backward for Unpruned<P> {
-    fn goal_states(&self, start: &P::State, emit: impl FnMut(P::State)) {
-        self.puzzle.goal_states(start, emit);
-    }
-
-    #[inline]
-    fn predecessors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.predecessors(state, emit);
-    }
+    forward!(inner: goal_states, predecessors);
 }
 
 /// A puzzle whose backward search starts from other goal states: see
@@ -244,36 +207,7 @@ impl<P: Puzzle, G> Puzzle for WithGoalStates<P, G> {
     type State = P::State;
     type Move = P::Move;
     type Key = P::Key;
-
-    #[inline]
-    fn encode(&self, state: &P::State) -> P::Key {
-        self.puzzle.encode(state)
-    }
-
-    #[inline]
-    fn successors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.successors(state, emit);
-    }
-
-    #[inline]
-    fn successors_after(
-        &self,
-        state: &P::State,
-        last: &P::Move,
-        emit: impl FnMut(P::Move, P::State),
-    ) {
-        self.puzzle.successors_after(state, last, emit);
-    }
-
-    #[inline]
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.puzzle.is_goal(state)
-    }
-
-    #[inline]
-    fn heuristic(&self, state: &P::State) -> u32 {
-        self.puzzle.heuristic(state)
-    }
+    forward!(inner: encode, successors, successors_after, is_goal, heuristic);
 }
 
 impl<P, G> Backward for WithGoalStates<P, G>
@@ -281,23 +215,10 @@ where
     P: Backward,
     G: Fn(&P::State, &mut dyn FnMut(P::State)),
 {
+    forward!(inner: predecessors, predecessors_before);
+
     fn goal_states(&self, start: &P::State, mut emit: impl FnMut(P::State)) {
         (self.goal_states)(start, &mut emit);
-    }
-
-    #[inline]
-    fn predecessors(&self, state: &P::State, emit: impl FnMut(P::Move, P::State)) {
-        self.puzzle.predecessors(state, emit);
-    }
-
-    #[inline]
-    fn predecessors_before(
-        &self,
-        state: &P::State,
-        next: &P::Move,
-        emit: impl FnMut(P::Move, P::State),
-    ) {
-        self.puzzle.predecessors_before(state, next, emit);
     }
 }
 

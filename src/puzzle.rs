@@ -2,7 +2,7 @@
 
 use core::hash::Hash;
 
-use crate::adapt::{Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic};
+use crate::adapt::{forward, Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic};
 
 /// A puzzle: states, the moves between them, and the goal.
 ///
@@ -249,54 +249,9 @@ impl<P: Puzzle + ?Sized> Puzzle for &P {
     type Move = P::Move;
     type Key = P::Key;
 
-    #[inline]
-    fn encode(&self, state: &Self::State) -> Self::Key {
-        (**self).encode(state)
-    }
-
-    #[inline]
-    fn successors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) {
-        (**self).successors(state, emit);
-    }
-
-    #[inline]
-    fn successors_after(
-        &self,
-        state: &Self::State,
-        last: &Self::Move,
-        emit: impl FnMut(Self::Move, Self::State),
-    ) {
-        (**self).successors_after(state, last, emit);
-    }
-
-    #[inline]
-    fn is_goal(&self, state: &Self::State) -> bool {
-        (**self).is_goal(state)
-    }
-
-    #[inline]
-    fn heuristic(&self, state: &Self::State) -> u32 {
-        (**self).heuristic(state)
-    }
+    forward!(deref: encode, successors, successors_after, is_goal, heuristic);
 }
 
 impl<P: Backward + ?Sized> Backward for &P {
-    fn goal_states(&self, start: &Self::State, emit: impl FnMut(Self::State)) {
-        (**self).goal_states(start, emit);
-    }
-
-    #[inline]
-    fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) {
-        (**self).predecessors(state, emit);
-    }
-
-    #[inline]
-    fn predecessors_before(
-        &self,
-        state: &Self::State,
-        next: &Self::Move,
-        emit: impl FnMut(Self::Move, Self::State),
-    ) {
-        (**self).predecessors_before(state, next, emit);
-    }
+    forward!(deref: goal_states, predecessors, predecessors_before);
 }

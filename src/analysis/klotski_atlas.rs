@@ -85,16 +85,7 @@ impl KlotskiAtlas {
         options: &Options,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Self, AtlasError> {
-        let puzzle = Klotski::new(metric).with_mirror_folding(false);
-        let distances = distances(&puzzle, &AllLayouts, options, progress)?;
-        // The groups do not depend on the metric, and `step` moves are the cheapest to list.
-        let components = components(&Klotski::new(Metric::Step), &AllLayouts, options, progress)?;
-        Ok(KlotskiAtlas {
-            metric,
-            scope: Scope::All,
-            distances,
-            components,
-        })
+        Self::map(metric, Scope::All, options, progress)
     }
 
     /// Maps the layouts of one piece set under `metric`.
@@ -108,12 +99,23 @@ impl KlotskiAtlas {
         options: &Options,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Self, AtlasError> {
-        let puzzle = Klotski::new(metric).with_mirror_folding(false);
-        let distances = distances(&puzzle, &space, options, progress)?;
-        let components = components(&puzzle, &space, options, progress)?;
+        Self::map(metric, Scope::PieceSet(space), options, progress)
+    }
+
+    /// Maps the layouts of `scope` under `metric`.
+    fn map(
+        metric: Metric,
+        scope: Scope,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Self, AtlasError> {
+        let (distances, components) = match &scope {
+            Scope::All => tables(metric, &AllLayouts, options, progress)?,
+            Scope::PieceSet(space) => tables(metric, space, options, progress)?,
+        };
         Ok(KlotskiAtlas {
             metric,
-            scope: Scope::PieceSet(space),
+            scope,
             distances,
             components,
         })
@@ -277,6 +279,20 @@ impl KlotskiAtlas {
     pub(super) fn scope_layouts(&self, indices: Range<u64>, visit: impl FnMut(u64, Layout)) {
         self.scope.for_each_layout(indices, visit);
     }
+}
+
+/// The distances under `metric` and the groups of the layouts of `space`.
+fn tables<D: DenseSpace<State = Layout> + Sync>(
+    metric: Metric,
+    space: &D,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Distances, Components), AtlasError> {
+    let puzzle = Klotski::new(metric).with_mirror_folding(false);
+    let distances = distances(&puzzle, space, options, progress)?;
+    // The groups do not depend on the metric, and `step` moves are the cheapest to list.
+    let components = components(&Klotski::new(Metric::Step), space, options, progress)?;
+    Ok((distances, components))
 }
 
 fn piece_set_name(metric: Metric, space: &PieceSetSpace) -> String {

@@ -19,6 +19,14 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// Every shape, largest first.
+    pub const ALL: [Shape; 4] = [
+        Shape::General,
+        Shape::Vertical,
+        Shape::Horizontal,
+        Shape::Soldier,
+    ];
+
     /// The shape's name in English: `general`, `vertical`, `horizontal` or `soldier`.
     pub fn name(self) -> &'static str {
         match self {

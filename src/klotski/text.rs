@@ -138,13 +138,8 @@ fn parse_board(rows: &[&str]) -> Result<Layout, LayoutError> {
         return Err(LayoutError::CellCount { found: cells.len() });
     }
     if cells.iter().all(|symbol| symbol.is_numeric()) {
-        let shapes = read_symbols(&cells, "a shape digit 0-4", |symbol| match symbol {
-            '0' => Some(None),
-            '1' => Some(Some(Shape::Soldier)),
-            '2' => Some(Some(Shape::Vertical)),
-            '3' => Some(Some(Shape::Horizontal)),
-            '4' => Some(Some(Shape::General)),
-            _ => None,
+        let shapes = read_symbols(&cells, "a shape digit 0-4", |symbol| {
+            shape_written(symbol, '0', Shape::digit)
         })?;
         return from_shapes(&shapes);
     }
@@ -152,18 +147,9 @@ fn parse_board(rows: &[&str]) -> Result<Layout, LayoutError> {
         .iter()
         .all(|symbol| matches!(symbol, 'B' | 'V' | 'H' | 'S' | '.'))
     {
-        let shapes = read_symbols(
-            &cells,
-            "a shape letter B, V, H, S or .",
-            |symbol| match symbol {
-                '.' => Some(None),
-                'S' => Some(Some(Shape::Soldier)),
-                'V' => Some(Some(Shape::Vertical)),
-                'H' => Some(Some(Shape::Horizontal)),
-                'B' => Some(Some(Shape::General)),
-                _ => None,
-            },
-        )?;
+        let shapes = read_symbols(&cells, "a shape letter B, V, H, S or .", |symbol| {
+            shape_written(symbol, '.', Shape::letter)
+        })?;
         // These letters are legal piece labels too: a board that reads only as
         // labels is one, while an error speaks of the letters.
         return from_shapes(&shapes).or_else(|error| from_labels(&cells).map_err(|_| error));
@@ -208,6 +194,19 @@ fn read_symbols(
         })?;
     }
     Ok(shapes)
+}
+
+/// The cell written `symbol` in a format that writes an empty cell `empty`
+/// and each shape by `written`: `Some(None)` for an empty cell, `None` for a
+/// symbol of no cell.
+fn shape_written(symbol: char, empty: char, written: fn(Shape) -> char) -> Option<Option<Shape>> {
+    if symbol == empty {
+        return Some(None);
+    }
+    Shape::ALL
+        .into_iter()
+        .find(|&shape| written(shape) == symbol)
+        .map(Some)
 }
 
 /// Collects pieces into a layout, checking the one-general and two-empty-cells rules.

@@ -4,10 +4,10 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
-use super::budget::Budget;
+use super::run::Run;
 use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use super::{Limit, Limits, Outcome, SearchResult};
 use crate::Puzzle;
 use hashbrown::hash_map::Entry;
 
@@ -88,25 +88,17 @@ impl Open {
 /// let result = astar(&King, (0, 3), &Limits::new());
 /// assert_eq!(result.outcome.path().unwrap().len(), 7);
 /// ```
-pub fn astar<P: Puzzle>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move> {
-    Budget::run(puzzle, start, limits, |start, budget, stats| {
-        search(puzzle, start, budget, stats)
-    })
+pub fn astar<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search(puzzle, start, limits, search)
 }
 
-fn search<P: Puzzle>(
-    puzzle: &P,
-    start: P::State,
-    budget: &mut Budget<'_>,
-    stats: &mut Stats,
-) -> Outcome<P::State, P::Move> {
+fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
     let start_bound = puzzle.heuristic(&start);
-    if start_bound > budget.max_depth() {
-        return Outcome::LimitReached(budget.depth_limit());
+    if start_bound > run.max_depth() {
+        return Outcome::LimitReached(run.depth_limit());
     }
     let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
     let mut open = Open {
@@ -121,8 +113,8 @@ fn search<P: Puzzle>(
         fresh: Vec::new(),
         first_fresh: 0,
         child_cost: 0,
-        max_depth: budget.max_depth(),
-        max_states: budget.max_states(),
+        max_depth: run.max_depth(),
+        max_states: run.max_states(),
         depth_cut: false,
         generated: 0,
         stop: None,
@@ -136,7 +128,7 @@ fn search<P: Puzzle>(
     let outcome = loop {
         let Some(node) = open.pop() else {
             break if relax.depth_cut {
-                Outcome::LimitReached(budget.depth_limit())
+                Outcome::LimitReached(run.depth_limit())
             } else {
                 Outcome::Unsolvable
             };
@@ -149,10 +141,10 @@ fn search<P: Puzzle>(
         if puzzle.is_goal(state) {
             break Outcome::Solved(tree.path_to(index));
         }
-        if let Err(limit) = budget.tick() {
+        if let Err(limit) = run.tick() {
             break Outcome::LimitReached(limit);
         }
-        stats.expanded += 1;
+        run.stats.expanded += 1;
         relax.child_cost = relax.costs[index] + 1;
         relax.first_fresh = tree.len();
         // Two closures, one per call: each is inlined into its own generator.
@@ -169,9 +161,9 @@ fn search<P: Puzzle>(
             relax.superseded.push(false);
             open.push(bound, child_index);
         }
-        stats.max_stored = stats.max_stored.max(relax.best.len());
+        run.stats.max_stored = run.stats.max_stored.max(relax.best.len());
     };
-    stats.generated += relax.generated;
+    run.stats.generated += relax.generated;
     outcome
 }
 

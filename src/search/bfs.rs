@@ -2,10 +2,10 @@
 
 use hashbrown::hash_set::Entry;
 
-use super::budget::Budget;
+use super::run::Run;
 use super::table::{KeySet, INITIAL_CAPACITY};
 use super::tree::{Growth, Tree};
-use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use super::{Limit, Limits, Outcome, SearchResult};
 use crate::Puzzle;
 
 /// Breadth-first search from `start` to the nearest goal.
@@ -55,28 +55,24 @@ use crate::Puzzle;
 /// assert_eq!(path.moves(), &["*2", "*2", "+1", "*2"]);
 /// assert!(result.stats.expanded > 0);
 /// ```
-pub fn bfs<P: Puzzle>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move> {
-    Budget::run(puzzle, start, limits, |start, budget, stats| {
-        search(puzzle, start, budget, stats)
-    })
+pub fn bfs<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search(puzzle, start, limits, search)
 }
 
 /// BFS from `start`, which is no goal and has been admitted.
 pub(super) fn search<P: Puzzle>(
     puzzle: &P,
     start: P::State,
-    budget: &mut Budget<'_>,
-    stats: &mut Stats,
+    run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
     let mut layer = Layer {
         puzzle,
         seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
-        max_states: budget.max_states(),
-        room: budget.max_states().saturating_sub(1),
+        max_states: run.max_states(),
+        room: run.max_states().saturating_sub(1),
         next: Growth::with_capacity(0),
         generated: 0,
         stop: None,
@@ -91,20 +87,20 @@ pub(super) fn search<P: Puzzle>(
         if layer_start == layer_end {
             break Outcome::Unsolvable;
         }
-        if depth >= budget.max_depth() {
-            break match layer.leads_beyond(&tree, layer_start, budget, stats) {
-                Ok(true) => Outcome::LimitReached(budget.depth_limit()),
+        if depth >= run.max_depth() {
+            break match layer.leads_beyond(&tree, layer_start, run) {
+                Ok(true) => Outcome::LimitReached(run.depth_limit()),
                 Ok(false) => Outcome::Unsolvable,
                 Err(limit) => Outcome::LimitReached(limit),
             };
         }
         layer.next = Growth::with_capacity((layer_end - layer_start) * 2);
         for parent in layer_start..layer_end {
-            if let Err(limit) = budget.tick() {
+            if let Err(limit) = run.tick() {
                 layer.stop = Some(Stop::Limit(limit));
                 break;
             }
-            stats.expanded += 1;
+            run.stats.expanded += 1;
             let state = tree.state(parent);
             let parent = parent as u32;
             // Two closures, one per call: each is inlined into its own generator.
@@ -132,8 +128,8 @@ pub(super) fn search<P: Puzzle>(
             }
         }
     };
-    stats.generated += layer.generated;
-    stats.max_stored = layer.seen.len();
+    run.stats.generated += layer.generated;
+    run.stats.max_stored = layer.seen.len();
     outcome
 }
 
@@ -193,15 +189,14 @@ impl<P: Puzzle> Layer<'_, P> {
         &self,
         tree: &Tree<P::State, P::Move>,
         layer_start: usize,
-        budget: &mut Budget<'_>,
-        stats: &mut Stats,
+        run: &mut Run<'_>,
     ) -> Result<bool, Limit> {
         for index in layer_start..tree.len() {
-            budget.tick()?;
-            stats.expanded += 1;
+            run.tick()?;
+            run.stats.expanded += 1;
             let mut beyond = false;
             self.puzzle.successors(tree.state(index), |_, next| {
-                stats.generated += 1;
+                run.stats.generated += 1;
                 beyond |= !self.seen.contains(&self.puzzle.encode(&next));
             });
             if beyond {

@@ -2,10 +2,10 @@
 
 use hashbrown::hash_map::Entry;
 
-use super::budget::Budget;
+use super::run::Run;
 use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::{Growth, Tree};
-use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use super::{Limit, Limits, Outcome, SearchResult};
 use crate::{Backward, Path, Puzzle};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.
@@ -105,21 +105,21 @@ struct Meeting {
 /// assert_eq!(path.len(), 500);
 /// assert!(path.replays(&Ring));
 /// ```
-pub fn bidirectional_bfs<P: Backward>(
+pub fn bidirectional_bfs<P>(
     puzzle: &P,
     start: P::State,
     limits: &Limits,
-) -> SearchResult<P::State, P::Move> {
-    Budget::run(puzzle, start, limits, |start, budget, stats| {
-        search(puzzle, start, budget, stats)
-    })
+) -> SearchResult<P::State, P::Move>
+where
+    P: Backward,
+{
+    Run::search(puzzle, start, limits, search)
 }
 
 fn search<P: Backward>(
     puzzle: &P,
     start: P::State,
-    budget: &mut Budget<'_>,
-    stats: &mut Stats,
+    run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
     let mut forward = Side::<P>::new();
     let mut backward = Side::<P>::new();
@@ -128,36 +128,36 @@ fn search<P: Backward>(
     puzzle.goal_states(&start, |goal| {
         let key = puzzle.encode(&goal);
         if seeding.is_ok() && !backward.index.contains_key(&key) {
-            seeding = budget.admit(backward.len() + 2);
+            seeding = run.admit(backward.len() + 2);
             if seeding.is_ok() {
                 backward.insert_root(key, goal);
             }
         }
     });
-    stats.max_stored = backward.len();
+    run.stats.max_stored = backward.len();
     if let Err(limit) = seeding {
         return Outcome::LimitReached(limit);
     }
-    stats.max_stored += 1;
+    run.stats.max_stored += 1;
     forward.insert_root(puzzle.encode(&start), start);
     if backward.len() == 0 {
         return Outcome::Unsolvable;
     }
-    let max_depth = budget.max_depth();
+    let max_depth = run.max_depth();
     loop {
         if forward.frontier() == 0 || backward.frontier() == 0 {
             return Outcome::Unsolvable;
         }
         if forward.depth.saturating_add(backward.depth) >= max_depth {
-            return Outcome::LimitReached(budget.depth_limit());
+            return Outcome::LimitReached(run.depth_limit());
         }
         let expand_forward = forward.frontier() <= backward.frontier();
         let step = if expand_forward {
-            expand_layer(puzzle, &mut forward, &backward, budget, stats, true)
+            expand_layer(puzzle, &mut forward, &backward, run, true)
         } else {
-            expand_layer(puzzle, &mut backward, &forward, budget, stats, false)
+            expand_layer(puzzle, &mut backward, &forward, run, false)
         };
-        stats.max_stored = forward.len() + backward.len();
+        run.stats.max_stored = forward.len() + backward.len();
         match step {
             Err(limit) => return Outcome::LimitReached(limit),
             Ok(Some(meeting)) => {
@@ -173,8 +173,7 @@ fn expand_layer<P: Backward>(
     puzzle: &P,
     side: &mut Side<P>,
     other: &Side<P>,
-    budget: &mut Budget<'_>,
-    stats: &mut Stats,
+    run: &mut Run<'_>,
     is_forward: bool,
 ) -> Result<Option<Meeting>, Limit> {
     let layer_end = side.len();
@@ -184,7 +183,7 @@ fn expand_layer<P: Backward>(
         other: &other.index,
         other_holds_goals_only: is_forward && other.depth == 0,
         skip_goals: !is_forward,
-        max_states: budget.max_states(),
+        max_states: run.max_states(),
         first_new: layer_end,
         next: Growth::with_capacity(2 * (layer_end - side.layer_start)),
         generated: 0,
@@ -192,11 +191,11 @@ fn expand_layer<P: Backward>(
     };
     let mut outcome = Ok(None);
     for parent in side.layer_start..layer_end {
-        if let Err(limit) = budget.tick() {
+        if let Err(limit) = run.tick() {
             outcome = Err(limit);
             break;
         }
-        stats.expanded += 1;
+        run.stats.expanded += 1;
         let state = side.tree.state(parent);
         let from = parent as u32;
         // One closure per call: each is inlined into its own generator.
@@ -233,7 +232,7 @@ fn expand_layer<P: Backward>(
             None => {}
         }
     }
-    stats.generated += layer.generated;
+    run.stats.generated += layer.generated;
     let mut next = layer.next;
     side.tree.append(&mut next);
     side.layer_start = layer_end;

@@ -61,10 +61,8 @@ impl Engine {
         start: P::State,
         limits: &Limits,
     ) -> SearchResult<P::State, P::Move> {
-        match self {
-            Engine::Bidirectional => bidirectional_bfs(puzzle, start, limits),
-            forward => forward.run_forward(puzzle, start, limits),
-        }
+        let search = self.forward().unwrap_or(bidirectional_bfs);
+        search(puzzle, start, limits)
     }
 
     /// Searches a puzzle that implements [`Puzzle`] only, with any engine that
@@ -92,26 +90,27 @@ impl Engine {
         start: P::State,
         limits: &Limits,
     ) -> Result<SearchResult<P::State, P::Move>, NeedsBackward> {
-        if self.is_forward() {
-            Ok(self.run_forward(puzzle, start, limits))
-        } else {
-            Err(NeedsBackward(self))
-        }
+        let search = self.forward().ok_or(NeedsBackward(self))?;
+        Ok(search(puzzle, start, limits))
     }
 
-    fn run_forward<P: Puzzle>(
-        self,
-        puzzle: &P,
-        start: P::State,
-        limits: &Limits,
-    ) -> SearchResult<P::State, P::Move> {
+    /// The engine as a function, if it needs nothing beyond [`Puzzle`].
+    fn forward<P: Puzzle>(self) -> Option<EngineFn<P>> {
         match self {
-            Engine::AStar => astar(puzzle, start, limits),
-            Engine::IdaStar => idastar(puzzle, start, limits),
-            Engine::Bfs | Engine::Bidirectional => bfs(puzzle, start, limits),
+            Engine::Bfs => Some(bfs),
+            Engine::AStar => Some(astar),
+            Engine::IdaStar => Some(idastar),
+            Engine::Bidirectional => None,
         }
     }
 }
+
+/// The signature every engine shares.
+type EngineFn<P> = fn(
+    &P,
+    <P as Puzzle>::State,
+    &Limits,
+) -> SearchResult<<P as Puzzle>::State, <P as Puzzle>::Move>;
 
 impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

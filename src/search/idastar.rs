@@ -5,9 +5,9 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::bfs;
-use super::budget::Budget;
+use super::run::Run;
 use super::table::KeyMap;
-use super::{Limits, Outcome, SearchResult, Stats};
+use super::{Limits, Outcome, SearchResult};
 use crate::{Path, Puzzle};
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus
@@ -76,14 +76,11 @@ use crate::{Path, Puzzle};
 /// let result = idastar(&Letters, *b"cba", &Limits::new());
 /// assert_eq!(result.outcome.path().unwrap().len(), 3);
 /// ```
-pub fn idastar<P: Puzzle>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move> {
-    Budget::run(puzzle, start, limits, |start, budget, stats| {
-        search(puzzle, start, budget, stats)
-    })
+pub fn idastar<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search(puzzle, start, limits, search)
 }
 
 /// What the table knows of a key.
@@ -162,13 +159,8 @@ impl<K: Copy, M: Clone, S: Clone> Stack<K, M, S> {
     }
 }
 
-fn search<P: Puzzle>(
-    puzzle: &P,
-    start: P::State,
-    budget: &mut Budget<'_>,
-    stats: &mut Stats,
-) -> Outcome<P::State, P::Move> {
-    let max_depth = budget.max_depth();
+fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
+    let max_depth = run.max_depth();
     let start_key = puzzle.encode(&start);
     let mut bound = puzzle.heuristic(&start);
     let mut table: KeyMap<P::Key, Entry> = KeyMap::default();
@@ -188,13 +180,13 @@ fn search<P: Puzzle>(
     };
     for iteration in 0u32.. {
         if bound > max_depth {
-            return Outcome::LimitReached(budget.depth_limit());
+            return Outcome::LimitReached(run.depth_limit());
         }
         let mut next_bound = u32::MAX;
         let mut depth_cut = false;
         let mut met_new_state = false;
         stack.expand(puzzle, &start, 0, start_key);
-        stats.expanded += 1;
+        run.stats.expanded += 1;
         let mut depth = 0;
         loop {
             let cursor = stack.cursors[depth];
@@ -213,7 +205,7 @@ fn search<P: Puzzle>(
                 continue;
             }
             stack.cursors[depth] += 1;
-            stats.generated += 1;
+            run.stats.generated += 1;
             let child = stack.state_at(&start, depth + 1);
             let moves = depth as u32 + 1;
             let key = puzzle.encode(child);
@@ -237,11 +229,11 @@ fn search<P: Puzzle>(
                 continue;
             }
             if puzzle.is_goal(child) {
-                stats.max_stored = stats.max_stored.max(table.len());
+                run.stats.max_stored = run.stats.max_stored.max(table.len());
                 return Outcome::Solved(stack.path(&start, depth));
             }
             if known.is_none() {
-                if let Err(limit) = budget.admit(table.len() + 1) {
+                if let Err(limit) = run.admit(table.len() + 1) {
                     return Outcome::LimitReached(limit);
                 }
             }
@@ -253,17 +245,17 @@ fn search<P: Puzzle>(
                     bound: estimate,
                 },
             );
-            if let Err(limit) = budget.tick() {
+            if let Err(limit) = run.tick() {
                 return Outcome::LimitReached(limit);
             }
             depth += 1;
             stack.expand(puzzle, &start, depth, key);
-            stats.expanded += 1;
-            stats.max_stored = stats.max_stored.max(table.len());
+            run.stats.expanded += 1;
+            run.stats.max_stored = run.stats.max_stored.max(table.len());
         }
         if next_bound == u32::MAX {
             return if depth_cut {
-                Outcome::LimitReached(budget.depth_limit())
+                Outcome::LimitReached(run.depth_limit())
             } else {
                 Outcome::Unsolvable
             };
@@ -271,14 +263,14 @@ fn search<P: Puzzle>(
         if !met_new_state {
             // The table is not needed any more: free it before the pass.
             drop(table);
-            let held = stats.max_stored;
-            let outcome = bfs::search(puzzle, start, budget, stats);
-            stats.max_stored = stats.max_stored.max(held);
+            let held = run.stats.max_stored;
+            let outcome = bfs::search(puzzle, start, run);
+            run.stats.max_stored = run.stats.max_stored.max(held);
             return outcome;
         }
         // The learned bound of the start may jump past several bounds at once.
         let learned = table.get(&start_key).map_or(0, |entry| entry.bound);
         bound = next_bound.max(learned);
     }
-    Outcome::LimitReached(budget.depth_limit())
+    Outcome::LimitReached(run.depth_limit())
 }

@@ -15,11 +15,11 @@
 mod astar;
 mod bfs;
 mod bidirectional;
-mod budget;
 mod engine;
 mod idastar;
 mod limits;
 mod outcome;
+mod run;
 pub(crate) mod table;
 mod tree;
 

@@ -38,16 +38,6 @@ impl Hasher for KeyHasher {
     }
 
     #[inline]
-    fn write_u8(&mut self, value: u8) {
-        self.mix(u64::from(value));
-    }
-
-    #[inline]
-    fn write_u16(&mut self, value: u16) {
-        self.mix(u64::from(value));
-    }
-
-    #[inline]
     fn write_u32(&mut self, value: u32) {
         self.mix(u64::from(value));
     }
@@ -55,11 +45,6 @@ impl Hasher for KeyHasher {
     #[inline]
     fn write_u64(&mut self, value: u64) {
         self.mix(value);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, value: usize) {
-        self.mix(value as u64);
     }
 }
 

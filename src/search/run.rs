@@ -1,4 +1,5 @@
-//! A running search's view of its limits, and the start every engine shares.
+//! A running search: its limits, its clock, its statistics, and the start
+//! every engine shares.
 
 use std::time::Instant;
 
@@ -8,47 +9,51 @@ use crate::{Path, Puzzle};
 /// How many expansions pass between two looks at the clock and the cancel flag.
 const CHECK_INTERVAL: u32 = 1024;
 
-/// A running search's view of its limits.
-pub(crate) struct Budget<'a> {
+/// A running search: its view of the limits, and what it has done so far.
+pub(crate) struct Run<'a> {
+    /// What the search has done so far.
+    pub(crate) stats: Stats,
     limits: &'a Limits,
     started: Instant,
     deadline: Option<Instant>,
     countdown: u32,
 }
 
-impl<'a> Budget<'a> {
-    /// Runs an engine's `search` from `start` under a fresh budget for
-    /// `limits`, and returns its outcome with the statistics it kept and the
+impl<'a> Run<'a> {
+    /// Runs an engine's `search` from `start` under `limits`, and returns its outcome with the statistics it kept and the
     /// time it took.
     ///
     /// What every engine does first is done here: a start that is already a
     /// goal is a path of no moves whatever the limits (they bound the search,
     /// not the answer), and a state limit of 0 stops the search before it
     /// stores the start.
-    pub(crate) fn run<P: Puzzle>(
+    pub(crate) fn search<P: Puzzle>(
         puzzle: &P,
         start: P::State,
         limits: &'a Limits,
-        search: impl FnOnce(P::State, &mut Budget<'a>, &mut Stats) -> Outcome<P::State, P::Move>,
+        search: impl FnOnce(&P, P::State, &mut Run<'a>) -> Outcome<P::State, P::Move>,
     ) -> SearchResult<P::State, P::Move> {
-        let mut budget = Budget::start(limits);
-        let mut stats = Stats::default();
+        let mut run = Run::start(limits);
         let outcome = if puzzle.is_goal(&start) {
-            stats.max_stored = 1;
+            run.stats.max_stored = 1;
             Outcome::Solved(Path::new(start))
-        } else if let Err(limit) = budget.admit(1) {
+        } else if let Err(limit) = run.admit(1) {
             Outcome::LimitReached(limit)
         } else {
-            stats.max_stored = 1;
-            search(start, &mut budget, &mut stats)
+            run.stats.max_stored = 1;
+            search(puzzle, start, &mut run)
         };
-        stats.elapsed = budget.started.elapsed();
-        SearchResult { outcome, stats }
+        run.stats.elapsed = run.started.elapsed();
+        SearchResult {
+            outcome,
+            stats: run.stats,
+        }
     }
 
     fn start(limits: &'a Limits) -> Self {
         let started = Instant::now();
-        Budget {
+        Run {
+            stats: Stats::default(),
             limits,
             started,
             deadline: limits
