@@ -4,42 +4,13 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
-use super::run::Run;
+use super::open::Open;
+use super::run::{Run, Watch};
 use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::Puzzle;
 use hashbrown::hash_map::Entry;
-
-/// Open nodes bucketed by `f = moves + heuristic`; last in, first out within a bucket,
-/// which favours deeper nodes among equals.
-struct Open {
-    buckets: Vec<Vec<u32>>,
-    lowest: usize,
-}
-
-impl Open {
-    #[inline]
-    fn push(&mut self, f: u32, node: u32) {
-        let f = f as usize;
-        if f >= self.buckets.len() {
-            self.buckets.resize_with(f + 1, Vec::new);
-        }
-        self.buckets[f].push(node);
-        self.lowest = self.lowest.min(f);
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<u32> {
-        while self.lowest < self.buckets.len() {
-            if let Some(node) = self.buckets[self.lowest].pop() {
-                return Some(node);
-            }
-            self.lowest += 1;
-        }
-        None
-    }
-}
 
 /// A* search: expands states in order of moves made plus [`Puzzle::heuristic`].
 ///
@@ -101,12 +72,10 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         return Outcome::LimitReached(run.depth_limit());
     }
     let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
-    let mut open = Open {
-        buckets: Vec::new(),
-        lowest: 0,
-    };
+    let mut open = Open::default();
     let mut relax = Relax {
         puzzle,
+        watch: run.watch(),
         best: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         costs: Vec::with_capacity(INITIAL_CAPACITY),
         superseded: Vec::with_capacity(INITIAL_CAPACITY),
@@ -124,7 +93,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         .insert(puzzle.encode(&start), tree.push(start, None));
     relax.costs.push(0);
     relax.superseded.push(false);
-    open.push(start_bound, 0);
+    open.push(start_bound, 0, 1);
     let outcome = loop {
         let Some(node) = open.pop() else {
             break if relax.depth_cut {
@@ -141,7 +110,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         if puzzle.is_goal(state) {
             break Outcome::Solved(tree.path_to(index));
         }
-        if let Err(limit) = run.tick() {
+        if let Err(limit) = relax.watch.check() {
             break Outcome::LimitReached(limit);
         }
         run.stats.expanded += 1;
@@ -152,6 +121,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             Some(last) => puzzle.successors_after(state, last, |mv, child| relax.visit(mv, child)),
             None => puzzle.successors(state, |mv, child| relax.visit(mv, child)),
         }
+        run.stats.max_stored = run.stats.max_stored.max(relax.best.len());
         if let Some(limit) = relax.stop {
             break Outcome::LimitReached(limit);
         }
@@ -159,9 +129,8 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             let child_index = tree.push(child, Some((node, mv)));
             relax.costs.push(relax.child_cost);
             relax.superseded.push(false);
-            open.push(bound, child_index);
+            open.push(bound, child_index, tree.len());
         }
-        run.stats.max_stored = run.stats.max_stored.max(relax.best.len());
     };
     run.stats.generated += relax.generated;
     outcome
@@ -171,6 +140,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
 /// and the children that improve on it.
 struct Relax<'p, P: Puzzle> {
     puzzle: &'p P,
+    watch: Watch<'p>,
     /// For each key, the node that reaches it by the fewest moves found so far;
     /// a node replaced there by a shorter way is marked superseded.
     best: KeyMap<P::Key, u32>,
@@ -196,6 +166,10 @@ impl<P: Puzzle> Relax<'_, P> {
     fn visit(&mut self, mv: P::Move, child: P::State) {
         self.generated += 1;
         if self.stop.is_some() {
+            return;
+        }
+        if let Err(limit) = self.watch.check() {
+            self.stop = Some(limit);
             return;
         }
         let child_index = (self.first_fresh + self.fresh.len()) as u32;

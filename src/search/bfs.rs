@@ -2,7 +2,7 @@
 
 use hashbrown::hash_set::Entry;
 
-use super::run::Run;
+use super::run::{Run, Watch};
 use super::table::{KeySet, INITIAL_CAPACITY};
 use super::tree::{Growth, Tree};
 use super::{Limit, Limits, Outcome, SearchResult};
@@ -70,6 +70,7 @@ pub(super) fn search<P: Puzzle>(
 ) -> Outcome<P::State, P::Move> {
     let mut layer = Layer {
         puzzle,
+        watch: run.watch(),
         seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
@@ -96,7 +97,7 @@ pub(super) fn search<P: Puzzle>(
         }
         layer.next = Growth::with_capacity((layer_end - layer_start) * 2);
         for parent in layer_start..layer_end {
-            if let Err(limit) = run.tick() {
+            if let Err(limit) = layer.watch.check() {
                 layer.stop = Some(Stop::Limit(limit));
                 break;
             }
@@ -136,6 +137,7 @@ pub(super) fn search<P: Puzzle>(
 /// The next layer as it grows, and what the search has seen so far.
 struct Layer<'p, P: Puzzle> {
     puzzle: &'p P,
+    watch: Watch<'p>,
     seen: KeySet<P::Key>,
     max_states: usize,
     /// How many more states the state limit lets the search store.
@@ -159,6 +161,10 @@ impl<P: Puzzle> Layer<'_, P> {
     fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
         self.generated += 1;
         if self.stop.is_some() {
+            return;
+        }
+        if let Err(limit) = self.watch.check() {
+            self.stop = Some(Stop::Limit(limit));
             return;
         }
         let Entry::Vacant(vacancy) = self.seen.entry(self.puzzle.encode(&child)) else {
@@ -186,19 +192,24 @@ impl<P: Puzzle> Layer<'_, P> {
     /// Whether a state of the layer from `layer_start` on has a successor not
     /// seen yet; stops at the first.
     fn leads_beyond(
-        &self,
+        &mut self,
         tree: &Tree<P::State, P::Move>,
         layer_start: usize,
         run: &mut Run<'_>,
     ) -> Result<bool, Limit> {
         for index in layer_start..tree.len() {
-            run.tick()?;
+            self.watch.check()?;
             run.stats.expanded += 1;
             let mut beyond = false;
+            let mut stop = Ok(());
             self.puzzle.successors(tree.state(index), |_, next| {
                 run.stats.generated += 1;
-                beyond |= !self.seen.contains(&self.puzzle.encode(&next));
+                if !beyond && stop.is_ok() {
+                    stop = self.watch.check();
+                    beyond = !self.seen.contains(&self.puzzle.encode(&next));
+                }
             });
+            stop?;
             if beyond {
                 return Ok(true);
             }

@@ -2,7 +2,7 @@
 
 use hashbrown::hash_map::Entry;
 
-use super::run::Run;
+use super::run::{Run, Watch};
 use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::{Growth, Tree};
 use super::{Limit, Limits, Outcome, SearchResult};
@@ -179,6 +179,7 @@ fn expand_layer<P: Backward>(
     let layer_end = side.len();
     let mut layer = Layer {
         puzzle,
+        watch: run.watch(),
         index: &mut side.index,
         other: &other.index,
         other_holds_goals_only: is_forward && other.depth == 0,
@@ -191,7 +192,7 @@ fn expand_layer<P: Backward>(
     };
     let mut outcome = Ok(None);
     for parent in side.layer_start..layer_end {
-        if let Err(limit) = run.tick() {
+        if let Err(limit) = layer.watch.check() {
             outcome = Err(limit);
             break;
         }
@@ -243,6 +244,7 @@ fn expand_layer<P: Backward>(
 /// The layer one side is adding, and what both sides hold.
 struct Layer<'a, P: Backward> {
     puzzle: &'a P,
+    watch: Watch<'a>,
     index: &'a mut KeyMap<P::Key, u32>,
     other: &'a KeyMap<P::Key, u32>,
     /// Whether the other side holds only goal states, so that a state that is
@@ -267,6 +269,10 @@ impl<P: Backward> Layer<'_, P> {
     fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
         self.generated += 1;
         if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
+            return;
+        }
+        if let Err(limit) = self.watch.check() {
+            self.stop = Some(Err(limit));
             return;
         }
         let key = self.puzzle.encode(&state);

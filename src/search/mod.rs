@@ -18,6 +18,7 @@ mod bidirectional;
 mod engine;
 mod idastar;
 mod limits;
+mod open;
 mod outcome;
 mod run;
 pub(crate) mod table;

@@ -1,12 +1,14 @@
 //! A running search: its limits, its clock, its statistics, and the start
 //! every engine shares.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Stats};
 use crate::{Path, Puzzle};
 
-/// How many expansions pass between two looks at the clock and the cancel flag.
+/// How many checks (one per state expanded and one per child generated) pass
+/// between two looks at the clock and the cancel flag: a few microseconds of
+/// work, so a search stops soon after its deadline whatever its branching factor.
 const CHECK_INTERVAL: u32 = 1024;
 
 /// A running search: its view of the limits, and what it has done so far.
@@ -15,8 +17,6 @@ pub(crate) struct Run<'a> {
     pub(crate) stats: Stats,
     limits: &'a Limits,
     started: Instant,
-    deadline: Option<Instant>,
-    countdown: u32,
 }
 
 impl<'a> Run<'a> {
@@ -56,10 +56,6 @@ impl<'a> Run<'a> {
             stats: Stats::default(),
             limits,
             started,
-            deadline: limits
-                .time_budget
-                .and_then(|budget| started.checked_add(budget)),
-            countdown: 0,
         }
     }
 
@@ -81,30 +77,58 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Called once per expansion: `Err` when time is up or the search was cancelled.
-    #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), Limit> {
-        if self.countdown > 0 {
-            self.countdown -= 1;
-            return Ok(());
+    /// A watch on the clock and the cancel flag, for the search's inner loop.
+    pub(crate) fn watch(&self) -> Watch<'a> {
+        Watch {
+            // A budget too long for the clock to express never runs out.
+            deadline: self
+                .limits
+                .time_budget
+                .and_then(|budget| Some((self.started.checked_add(budget)?, budget))),
+            cancel: self.limits.cancel.as_ref(),
+            countdown: 0,
         }
-        self.countdown = CHECK_INTERVAL;
-        if let Some(flag) = &self.limits.cancel {
-            if flag.is_cancelled() {
-                return Err(Limit::Cancelled);
-            }
-        }
-        if let (Some(deadline), Some(budget)) = (self.deadline, self.limits.time_budget) {
-            if Instant::now() >= deadline {
-                return Err(Limit::Time { budget });
-            }
-        }
-        Ok(())
     }
 
     pub(crate) fn depth_limit(&self) -> Limit {
         Limit::Depth {
             max: self.max_depth(),
+        }
+    }
+}
+
+/// The time and cancel limits, checked every few thousand steps of a search.
+///
+/// An engine calls [`check`](Watch::check) for every state it expands and
+/// every child it is handed, so a deadline is noticed within
+/// [`CHECK_INTERVAL`] steps even when one state has a million children.
+pub(crate) struct Watch<'a> {
+    /// The deadline and the budget it ends.
+    deadline: Option<(Instant, Duration)>,
+    cancel: Option<&'a CancelFlag>,
+    countdown: u32,
+}
+
+impl Watch<'_> {
+    /// `Err` when time is up or the search was cancelled.
+    #[inline]
+    pub(crate) fn check(&mut self) -> Result<(), Limit> {
+        if self.countdown > 0 {
+            self.countdown -= 1;
+            return Ok(());
+        }
+        self.countdown = CHECK_INTERVAL;
+        self.look()
+    }
+
+    #[cold]
+    fn look(&self) -> Result<(), Limit> {
+        if self.cancel.is_some_and(CancelFlag::is_cancelled) {
+            return Err(Limit::Cancelled);
+        }
+        match self.deadline {
+            Some((deadline, budget)) if Instant::now() >= deadline => Err(Limit::Time { budget }),
+            _ => Ok(()),
         }
     }
 }
