@@ -9,6 +9,8 @@
 //! text format, a CommonCode or ShortCode, or `-` to read the board from standard
 //! input. Without one, 横刀立马 is solved. Bad input exits with status 2.
 
+mod common;
+
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -16,6 +18,8 @@ use clap::Parser;
 use puzzle_search::klotski::{catalog, CommonCode, Klotski, Layout, Metric, Move, CELLS};
 use puzzle_search::search::{Engine, Limits, Outcome, SearchResult, Stats};
 use serde_json::json;
+
+use common::Failure;
 
 #[derive(Parser)]
 #[command(about = "Solve a Klotski (华容道) layout optimally and show every move")]
@@ -38,27 +42,27 @@ struct Args {
 }
 
 /// The layout named or written by the arguments, with its catalog name if it has one.
-fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), String> {
+fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), Failure> {
     let text = match words {
         [] => {
-            return Ok(catalog::find("hengdaolima")
+            return catalog::find("hengdaolima")
                 .map(|entry| (entry.layout(), Some(entry)))
-                .ok_or("catalog is empty")?)
+                .ok_or_else(|| Failure::usage("catalog is empty"))
         }
         [dash] if dash == "-" => {
             let mut input = String::new();
             io::stdin()
                 .read_to_string(&mut input)
-                .map_err(|error| format!("cannot read standard input: {error}"))?;
+                .map_err(|error| Failure::usage(format!("cannot read standard input: {error}")))?;
             input
         }
         [first, rest @ ..]
             if !rest.is_empty() && (first == "-" || catalog::find(first).is_some()) =>
         {
-            return Err(format!(
+            return Err(Failure::usage(format!(
                 "unexpected {:?} after the layout {first:?}",
                 rest.join(" ")
-            ))
+            )))
         }
         _ => words.join(" "),
     };
@@ -67,7 +71,7 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
     }
     let layout: Layout = text
         .parse()
-        .map_err(|error| format!("invalid layout: {error}"))?;
+        .map_err(|error| Failure::usage(format!("invalid layout: {error}")))?;
     let entry = catalog::ENTRIES
         .iter()
         .find(|entry| entry.layout() == layout);
@@ -75,14 +79,11 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    let (start, entry) = match read_layout(&args.layout) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
+    common::finish("error", run(&Args::parse()))
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let (start, entry) = read_layout(&args.layout)?;
     let mut limits = Limits::new();
     if let Some(max) = args.max_states {
         limits = limits.with_max_states(max);
@@ -91,18 +92,15 @@ fn main() -> ExitCode {
     let result = args.engine.solve(&puzzle, start, &limits);
     let mut out = io::stdout().lock();
     let written = if args.json {
-        writeln!(out, "{}", to_json(start, &args, &result))
+        writeln!(out, "{}", to_json(start, args, &result))
     } else {
-        write_report(&mut out, start, entry, &args, &result)
+        write_report(&mut out, start, entry, args, &result)
     };
     match written.and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => Ok(()),
         // A closed pipe (`| head`) is not an error worth a message.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: cannot write the answer: {error}");
-            ExitCode::FAILURE
-        }
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(error) => Err(Failure::other(format!("cannot write the answer: {error}"))),
     }
 }
 
