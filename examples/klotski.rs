@@ -96,12 +96,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     } else {
         write_report(&mut out, start, entry, args, &result)
     };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        // A closed pipe (`| head`) is not an error worth a message.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(error) => Err(Failure::other(format!("cannot write the answer: {error}"))),
-    }
+    common::answered(written.and_then(|()| out.flush()), "the answer")
 }
 
 fn to_json(start: Layout, args: &Args, result: &SearchResult<Layout, Move>) -> serde_json::Value {

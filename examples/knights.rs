@@ -74,12 +74,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     } else {
         solve_all(args, &boards)
     };
-    match written {
-        Ok(()) => Ok(()),
-        // A reader that stops early (`| head`) is not an error worth reporting.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(error) => Err(Failure::other(format!("cannot write the answers: {error}"))),
-    }
+    common::answered(written, "the answers")
 }
 
 /// Solves every board and writes one line per board to standard output.

@@ -1,4 +1,5 @@
-//! What the examples share: how they fail and with which exit status.
+//! What the examples share: how they fail and with which exit status, and how
+//! they treat a closed standard output.
 //!
 //! Each example includes this file with `mod common;`. Cargo builds
 //! `examples/*.rs` and `examples/*/main.rs` as examples, so this directory is
@@ -7,6 +8,7 @@
 // Each example uses only part of this module.
 #![allow(dead_code)]
 
+use std::io;
 use std::process::ExitCode;
 
 /// Why an example stopped early, and the exit status it deserves.
@@ -45,5 +47,15 @@ pub fn finish(prefix: &str, result: Result<(), Failure>) -> ExitCode {
             eprintln!("{prefix}: {}", failure.message);
             ExitCode::from(failure.status)
         }
+    }
+}
+
+/// The end of writing the answers to standard output, `what` naming them in a
+/// failure. A reader that stops early (`| head`) closes the pipe: that is no
+/// failure for these tools.
+pub fn answered(written: io::Result<()>, what: &str) -> Result<(), Failure> {
+    match written {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        written => written.map_err(|error| Failure::other(format!("cannot write {what}: {error}"))),
     }
 }
