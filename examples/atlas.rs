@@ -204,8 +204,7 @@ fn load_failure(path: &Path, error: &AtlasError) -> Failure {
 fn write_json(path: &Path, value: &Value) -> Result<(), Failure> {
     let write = || -> io::Result<()> {
         let mut out = create(path).map_err(|failure| io::Error::other(failure.message))?;
-        serde_json::to_writer(&mut out, value)?;
-        writeln!(out)?;
+        common::write_json_line(&mut out, value)?;
         out.flush()
     };
     write().map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))

@@ -92,43 +92,21 @@ fn run(args: &Args) -> Result<(), Failure> {
     let result = args.engine.solve(&puzzle, start, &limits);
     let mut out = io::stdout().lock();
     let written = if args.json {
-        writeln!(out, "{}", to_json(start, args, &result))
+        common::write_json_line(&mut out, &to_json(start, args, &result))
     } else {
         write_report(&mut out, start, entry, args, &result)
     };
     common::answered(written.and_then(|()| out.flush()), "the answer")
 }
 
+/// The one JSON object of `--json` (SPEC §3.1).
 fn to_json(start: Layout, args: &Args, result: &SearchResult<Layout, Move>) -> serde_json::Value {
-    let mut object = json!({
+    let head = json!({
         "start": start.to_shape_digits(),
         "metric": args.metric.name(),
         "engine": args.engine.name(),
     });
-    let (solvable, moves, path) = match &result.outcome {
-        Outcome::Solved(path) => (
-            json!(true),
-            json!(path.len()),
-            path.states()
-                .iter()
-                .map(|layout| layout.to_shape_digits())
-                .collect(),
-        ),
-        Outcome::Unsolvable => (json!(false), json!(null), Vec::new()),
-        Outcome::LimitReached(_) => (json!(null), json!(null), Vec::new()),
-    };
-    object["solvable"] = solvable;
-    object["moves"] = moves;
-    object["path"] = json!(path);
-    if let Outcome::LimitReached(limit) = &result.outcome {
-        object["limit"] = json!(limit.name());
-    }
-    object["stats"] = json!({
-        "expanded": result.stats.expanded,
-        "generated": result.stats.generated,
-        "elapsed_us": result.stats.elapsed.as_micros() as u64,
-    });
-    object
+    common::outcome_json(head, result, |layout| layout.to_shape_digits())
 }
 
 fn write_report(

@@ -24,7 +24,7 @@ use puzzle_search::analysis::{EndgameTable, KnightTable};
 use puzzle_search::atlas::{self, Options};
 use puzzle_search::knights::{self, Position};
 use puzzle_search::search::{Engine, Limit, Limits, Outcome};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use common::Failure;
 
@@ -92,8 +92,9 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     for &board in boards {
         let outcome = engine.solve(&puzzle, board, &limits).outcome;
         if args.json {
-            serde_json::to_writer(&mut out, &to_json(board, &outcome))?;
-            writeln!(out)?;
+            let head = json!({ "start": board.to_row_string() });
+            let answer = common::answer_json(head, &outcome, |state| state.to_row_string());
+            common::write_json_line(&mut out, &answer)?;
         } else {
             match &outcome {
                 Outcome::Solved(path) => writeln!(out, "{}", path.len())?,
@@ -108,49 +109,15 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     out.flush()
 }
 
-/// The JSON object for one board.
-fn to_json(start: Position, outcome: &Outcome<Position, knights::Jump>) -> Value {
-    let start = start.to_row_string();
-    match outcome {
-        Outcome::Solved(path) => json!({
-            "start": start,
-            "moves": path.len(),
-            "path": path.states().iter().map(|state| state.to_row_string()).collect::<Vec<_>>(),
-        }),
-        Outcome::Unsolvable => json!({
-            "start": start,
-            "moves": null,
-            "path": [],
-            "solvable": false,
-        }),
-        Outcome::LimitReached(Limit::Depth { .. }) => json!({
-            "start": start,
-            "moves": null,
-            "path": [],
-        }),
-        Outcome::LimitReached(limit) => json!({
-            "start": start,
-            "moves": null,
-            "path": [],
-            "solvable": null,
-            "limit": limit.name(),
-        }),
-    }
-}
-
 /// `--exact`: every board's distance from the table of all positions.
 fn solve_exact(args: &Args, table: &KnightTable, boards: &[Position]) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     for &board in boards {
         if args.json {
+            let head = json!({ "start": board.to_row_string() });
             let path = table.path(board).unwrap_or_default();
-            let value = json!({
-                "start": board.to_row_string(),
-                "moves": path.len().checked_sub(1),
-                "path": path.iter().map(|state| state.to_row_string()).collect::<Vec<_>>(),
-            });
-            serde_json::to_writer(&mut out, &value)?;
-            writeln!(out)?;
+            let answer = common::path_json(head, &path, |state| state.to_row_string());
+            common::write_json_line(&mut out, &answer)?;
         } else {
             match table.distance(board) {
                 Some(distance) => writeln!(out, "{distance}")?,
