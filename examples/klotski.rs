@@ -1,4 +1,4 @@
-//! Solve a Klotski (华容道) layout and show every move.
+//! Solves a Klotski (华容道) layout and shows every move.
 //!
 //! ```text
 //! cargo run --release --example klotski -- [LAYOUT] [--metric step|slide|piece]
@@ -41,6 +41,27 @@ struct Args {
     json: bool,
 }
 
+fn main() -> ExitCode {
+    common::finish("error", run(&Args::parse()))
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let (start, entry) = read_layout(&args.layout)?;
+    let mut limits = Limits::new();
+    if let Some(max) = args.max_states {
+        limits = limits.with_max_states(max);
+    }
+    let puzzle = Klotski::new(args.metric);
+    let result = args.engine.solve(&puzzle, start, &limits);
+    let mut out = io::stdout().lock();
+    let written = if args.json {
+        common::write_json_line(&mut out, &to_json(start, args, &result))
+    } else {
+        write_report(&mut out, start, entry, args, &result)
+    };
+    common::answered(written.and_then(|()| out.flush()), "the answer")
+}
+
 /// The layout named or written by the arguments, with its catalog name if it has one.
 fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), Failure> {
     let text = match words {
@@ -51,6 +72,7 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
         }
         [dash] if dash == "-" => {
             let mut input = String::new();
+            // Input that is not UTF-8 text is bad input, hence status 2.
             io::stdin()
                 .read_to_string(&mut input)
                 .map_err(|error| Failure::usage(format!("cannot read standard input: {error}")))?;
@@ -76,27 +98,6 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
         .iter()
         .find(|entry| entry.layout() == layout);
     Ok((layout, entry))
-}
-
-fn main() -> ExitCode {
-    common::finish("error", run(&Args::parse()))
-}
-
-fn run(args: &Args) -> Result<(), Failure> {
-    let (start, entry) = read_layout(&args.layout)?;
-    let mut limits = Limits::new();
-    if let Some(max) = args.max_states {
-        limits = limits.with_max_states(max);
-    }
-    let puzzle = Klotski::new(args.metric);
-    let result = args.engine.solve(&puzzle, start, &limits);
-    let mut out = io::stdout().lock();
-    let written = if args.json {
-        common::write_json_line(&mut out, &to_json(start, args, &result))
-    } else {
-        write_report(&mut out, start, entry, args, &result)
-    };
-    common::answered(written.and_then(|()| out.flush()), "the answer")
 }
 
 /// The one JSON object of `--json` (SPEC §3.1).
