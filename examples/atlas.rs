@@ -11,6 +11,8 @@
 //! tables, in the format of `puzzle_search::atlas::file`), `--threads N`.
 //! Bad arguments and unreadable or wrong table files exit with status 2.
 
+mod common;
+
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -23,6 +25,8 @@ use puzzle_search::analysis::{KlotskiAtlas, KlotskiSummary, KnightTable};
 use puzzle_search::atlas::{AtlasError, Options, Phase, Progress};
 use puzzle_search::klotski::{CommonCode, Layout, Metric, ShortCode};
 use serde_json::{json, Value};
+
+use common::Failure;
 
 /// Maps every Klotski layout or every knight position: exact distances to the
 /// goal, groups, and the hardest states.
@@ -59,39 +63,8 @@ enum Puzzle {
     Knights,
 }
 
-/// A failure and the exit status it deserves.
-struct Failure {
-    message: String,
-    status: u8,
-}
-
-impl Failure {
-    /// Bad arguments or a bad table file: status 2.
-    fn usage(message: impl Into<String>) -> Self {
-        Failure {
-            message: message.into(),
-            status: 2,
-        }
-    }
-
-    /// Anything else that went wrong (writing an output file): status 1.
-    fn other(message: impl Into<String>) -> Self {
-        Failure {
-            message: message.into(),
-            status: 1,
-        }
-    }
-}
-
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => {
-            eprintln!("atlas: {}", failure.message);
-            ExitCode::from(failure.status)
-        }
-    }
+    common::finish("atlas", run(&Args::parse()))
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
@@ -231,8 +204,7 @@ fn load_failure(path: &Path, error: &AtlasError) -> Failure {
 fn write_json(path: &Path, value: &Value) -> Result<(), Failure> {
     let write = || -> io::Result<()> {
         let mut out = create(path).map_err(|failure| io::Error::other(failure.message))?;
-        serde_json::to_writer(&mut out, value)?;
-        writeln!(out)?;
+        common::write_json_line(&mut out, value)?;
         out.flush()
     };
     write().map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))

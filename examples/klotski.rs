@@ -1,4 +1,4 @@
-//! Solve a Klotski (华容道) layout and show every move.
+//! Solves a Klotski (华容道) layout and shows every move.
 //!
 //! ```text
 //! cargo run --release --example klotski -- [LAYOUT] [--metric step|slide|piece]
@@ -9,6 +9,8 @@
 //! text format, a CommonCode or ShortCode, or `-` to read the board from standard
 //! input. Without one, 横刀立马 is solved. Bad input exits with status 2.
 
+mod common;
+
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -16,6 +18,8 @@ use clap::Parser;
 use puzzle_search::klotski::{catalog, CommonCode, Klotski, Layout, Metric, Move, CELLS};
 use puzzle_search::search::{Engine, Limits, Outcome, SearchResult, Stats};
 use serde_json::json;
+
+use common::Failure;
 
 #[derive(Parser)]
 #[command(about = "Solve a Klotski (华容道) layout optimally and show every move")]
@@ -37,52 +41,12 @@ struct Args {
     json: bool,
 }
 
-/// The layout named or written by the arguments, with its catalog name if it has one.
-fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), String> {
-    let text = match words {
-        [] => {
-            return Ok(catalog::find("hengdaolima")
-                .map(|entry| (entry.layout(), Some(entry)))
-                .ok_or("catalog is empty")?)
-        }
-        [dash] if dash == "-" => {
-            let mut input = String::new();
-            io::stdin()
-                .read_to_string(&mut input)
-                .map_err(|error| format!("cannot read standard input: {error}"))?;
-            input
-        }
-        [first, rest @ ..]
-            if !rest.is_empty() && (first == "-" || catalog::find(first).is_some()) =>
-        {
-            return Err(format!(
-                "unexpected {:?} after the layout {first:?}",
-                rest.join(" ")
-            ))
-        }
-        _ => words.join(" "),
-    };
-    if let Some(entry) = catalog::find(&text) {
-        return Ok((entry.layout(), Some(entry)));
-    }
-    let layout: Layout = text
-        .parse()
-        .map_err(|error| format!("invalid layout: {error}"))?;
-    let entry = catalog::ENTRIES
-        .iter()
-        .find(|entry| entry.layout() == layout);
-    Ok((layout, entry))
+fn main() -> ExitCode {
+    common::finish("error", run(&Args::parse()))
 }
 
-fn main() -> ExitCode {
-    let args = Args::parse();
-    let (start, entry) = match read_layout(&args.layout) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
+fn run(args: &Args) -> Result<(), Failure> {
+    let (start, entry) = read_layout(&args.layout)?;
     let mut limits = Limits::new();
     if let Some(max) = args.max_states {
         limits = limits.with_max_states(max);
@@ -91,51 +55,59 @@ fn main() -> ExitCode {
     let result = args.engine.solve(&puzzle, start, &limits);
     let mut out = io::stdout().lock();
     let written = if args.json {
-        writeln!(out, "{}", to_json(start, &args, &result))
+        common::write_json_line(&mut out, &to_json(start, args, &result))
     } else {
-        write_report(&mut out, start, entry, &args, &result)
+        write_report(&mut out, start, entry, args, &result)
     };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (`| head`) is not an error worth a message.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: cannot write the answer: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    common::answered(written.and_then(|()| out.flush()), "the answer")
 }
 
+/// The layout named or written by the arguments, with its catalog name if it has one.
+fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), Failure> {
+    let text = match words {
+        [] => {
+            return catalog::find("hengdaolima")
+                .map(|entry| (entry.layout(), Some(entry)))
+                .ok_or_else(|| Failure::usage("catalog is empty"))
+        }
+        [dash] if dash == "-" => {
+            let mut input = String::new();
+            // Input that is not UTF-8 text is bad input, hence status 2.
+            io::stdin()
+                .read_to_string(&mut input)
+                .map_err(|error| Failure::usage(format!("cannot read standard input: {error}")))?;
+            input
+        }
+        [first, rest @ ..]
+            if !rest.is_empty() && (first == "-" || catalog::find(first).is_some()) =>
+        {
+            return Err(Failure::usage(format!(
+                "unexpected {:?} after the layout {first:?}",
+                rest.join(" ")
+            )))
+        }
+        _ => words.join(" "),
+    };
+    if let Some(entry) = catalog::find(&text) {
+        return Ok((entry.layout(), Some(entry)));
+    }
+    let layout: Layout = text
+        .parse()
+        .map_err(|error| Failure::usage(format!("invalid layout: {error}")))?;
+    let entry = catalog::ENTRIES
+        .iter()
+        .find(|entry| entry.layout() == layout);
+    Ok((layout, entry))
+}
+
+/// The one JSON object of `--json` (SPEC §3.1).
 fn to_json(start: Layout, args: &Args, result: &SearchResult<Layout, Move>) -> serde_json::Value {
-    let mut object = json!({
+    let head = json!({
         "start": start.to_shape_digits(),
         "metric": args.metric.name(),
         "engine": args.engine.name(),
     });
-    let (solvable, moves, path) = match &result.outcome {
-        Outcome::Solved(path) => (
-            json!(true),
-            json!(path.len()),
-            path.states()
-                .iter()
-                .map(|layout| layout.to_shape_digits())
-                .collect(),
-        ),
-        Outcome::Unsolvable => (json!(false), json!(null), Vec::new()),
-        Outcome::LimitReached(_) => (json!(null), json!(null), Vec::new()),
-    };
-    object["solvable"] = solvable;
-    object["moves"] = moves;
-    object["path"] = json!(path);
-    if let Outcome::LimitReached(limit) = &result.outcome {
-        object["limit"] = json!(limit.name());
-    }
-    object["stats"] = json!({
-        "expanded": result.stats.expanded,
-        "generated": result.stats.generated,
-        "elapsed_us": result.stats.elapsed.as_micros() as u64,
-    });
-    object
+    common::outcome_json(head, result, |layout| layout.to_shape_digits())
 }
 
 fn write_report(

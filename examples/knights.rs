@@ -12,6 +12,8 @@
 //! from the table of all 67,603,900 positions: loaded from `--table FILE`, or
 //! built (about 2 s) and, with `--table FILE`, saved there for the next run.
 
+mod common;
+
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -22,7 +24,9 @@ use puzzle_search::analysis::{EndgameTable, KnightTable};
 use puzzle_search::atlas::{self, Options};
 use puzzle_search::knights::{self, Position};
 use puzzle_search::search::{Engine, Limit, Limits, Outcome};
-use serde_json::{json, Value};
+use serde_json::json;
+
+use common::Failure;
 
 /// Solves 5×5 knight puzzles (骑士精神) given in the SCOI2005 format on standard input.
 ///
@@ -53,31 +57,24 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    common::finish("knights", run(&Args::parse()))
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
     let mut input = Vec::new();
-    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("knights: cannot read standard input: {error}");
-        return ExitCode::from(1);
-    }
-    let boards = match knights::parse_input_bytes(&input) {
-        Ok(boards) => boards,
-        Err(error) => {
-            eprintln!("knights: invalid input: {error}");
-            return ExitCode::from(2);
-        }
+    io::stdin()
+        .lock()
+        .read_to_end(&mut input)
+        .map_err(|error| Failure::other(format!("cannot read standard input: {error}")))?;
+    let boards = knights::parse_input_bytes(&input)
+        .map_err(|error| Failure::usage(format!("invalid input: {error}")))?;
+    let written = if args.exact {
+        let table = exact_table(args.table.as_deref())?;
+        solve_exact(args, &table, &boards)
+    } else {
+        solve_all(args, &boards)
     };
-    if args.exact {
-        return solve_exact(&args, &boards);
-    }
-    match solve_all(&args, &boards) {
-        Ok(()) => ExitCode::SUCCESS,
-        // A reader that stops early (`| head`) is not an error worth reporting.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("knights: cannot write the answers: {error}");
-            ExitCode::from(1)
-        }
-    }
+    common::answered(written, "the answers")
 }
 
 /// Solves every board and writes one line per board to standard output.
@@ -95,8 +92,9 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     for &board in boards {
         let outcome = engine.solve(&puzzle, board, &limits).outcome;
         if args.json {
-            serde_json::to_writer(&mut out, &to_json(board, &outcome))?;
-            writeln!(out)?;
+            let head = json!({ "start": board.to_row_string() });
+            let answer = common::answer_json(head, &outcome, |state| state.to_row_string());
+            common::write_json_line(&mut out, &answer)?;
         } else {
             match &outcome {
                 Outcome::Solved(path) => writeln!(out, "{}", path.len())?,
@@ -111,94 +109,45 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     out.flush()
 }
 
-/// The JSON object for one board.
-fn to_json(start: Position, outcome: &Outcome<Position, knights::Jump>) -> Value {
-    let start = start.to_row_string();
-    match outcome {
-        Outcome::Solved(path) => json!({
-            "start": start,
-            "moves": path.len(),
-            "path": path.states().iter().map(|state| state.to_row_string()).collect::<Vec<_>>(),
-        }),
-        Outcome::Unsolvable => json!({
-            "start": start,
-            "moves": null,
-            "path": [],
-            "solvable": false,
-        }),
-        Outcome::LimitReached(Limit::Depth { .. }) => json!({
-            "start": start,
-            "moves": null,
-            "path": [],
-        }),
-        Outcome::LimitReached(limit) => json!({
-            "start": start,
-            "moves": null,
-            "path": [],
-            "solvable": null,
-            "limit": limit.name(),
-        }),
-    }
-}
-
 /// `--exact`: every board's distance from the table of all positions.
-fn solve_exact(args: &Args, boards: &[Position]) -> ExitCode {
-    let table = match exact_table(args.table.as_deref()) {
-        Ok(table) => table,
-        Err((message, status)) => {
-            eprintln!("knights: {message}");
-            return ExitCode::from(status);
-        }
-    };
-    let write = || -> io::Result<()> {
-        let mut out = BufWriter::new(io::stdout().lock());
-        for &board in boards {
-            if args.json {
-                let path = table.path(board).unwrap_or_default();
-                let value = json!({
-                    "start": board.to_row_string(),
-                    "moves": path.len().checked_sub(1),
-                    "path": path.iter().map(|state| state.to_row_string()).collect::<Vec<_>>(),
-                });
-                serde_json::to_writer(&mut out, &value)?;
-                writeln!(out)?;
-            } else {
-                match table.distance(board) {
-                    Some(distance) => writeln!(out, "{distance}")?,
-                    None => writeln!(out, "-1")?,
-                }
+fn solve_exact(args: &Args, table: &KnightTable, boards: &[Position]) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    for &board in boards {
+        if args.json {
+            let head = json!({ "start": board.to_row_string() });
+            let path = table.path(board).unwrap_or_default();
+            let answer = common::path_json(head, &path, |state| state.to_row_string());
+            common::write_json_line(&mut out, &answer)?;
+        } else {
+            match table.distance(board) {
+                Some(distance) => writeln!(out, "{distance}")?,
+                None => writeln!(out, "-1")?,
             }
         }
-        out.flush()
-    };
-    match write() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("knights: cannot write the answers: {error}");
-            ExitCode::from(1)
-        }
     }
+    out.flush()
 }
 
 /// The table of all positions: read from `file` if it exists, else built (and
-/// saved to `file`). Errors carry the exit status: 2 for a bad file.
-fn exact_table(file: Option<&Path>) -> Result<KnightTable, (String, u8)> {
+/// saved to `file`). A file that cannot be read or is no table is bad input.
+fn exact_table(file: Option<&Path>) -> Result<KnightTable, Failure> {
     if let Some(path) = file.filter(|path| path.exists()) {
-        let reader = File::open(path)
-            .map_err(|error| (format!("cannot open table {}: {error}", path.display()), 2))?;
-        return KnightTable::load(io::BufReader::new(reader))
-            .map_err(|error| (format!("cannot load table {}: {error}", path.display()), 2));
+        let reader = File::open(path).map_err(|error| {
+            Failure::usage(format!("cannot open table {}: {error}", path.display()))
+        })?;
+        return KnightTable::load(io::BufReader::new(reader)).map_err(|error| {
+            Failure::usage(format!("cannot load table {}: {error}", path.display()))
+        });
     }
     let table = KnightTable::build(&Options::new(), &mut |_| {})
-        .map_err(|error| (format!("cannot build the table: {error}"), 1))?;
+        .map_err(|error| Failure::other(format!("cannot build the table: {error}")))?;
     if let Some(path) = file {
-        let saved = File::create(path)
+        File::create(path)
             .map_err(atlas::AtlasError::from)
-            .and_then(|file| table.save(BufWriter::new(file)));
-        if let Err(error) = saved {
-            return Err((format!("cannot save table {}: {error}", path.display()), 1));
-        }
+            .and_then(|file| table.save(BufWriter::new(file)))
+            .map_err(|error| {
+                Failure::other(format!("cannot save table {}: {error}", path.display()))
+            })?;
     }
     Ok(table)
 }
