@@ -44,7 +44,9 @@
 //! # Ok::<(), puzzle_search::atlas::AtlasError>(())
 //! ```
 
-use std::io::{self, Read, Write};
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
 
 use super::{table_len, AtlasError, Components, Distances};
 
@@ -341,6 +343,60 @@ pub fn load(
         None => None,
     };
     Ok((Distances::from_bytes(distances), components))
+}
+
+/// Writes the file at `path` with `write`, so that `path` holds either its old
+/// content or all of the new one, never a part.
+///
+/// `write` writes to a temporary file in the same directory, which is flushed
+/// to disk and then renamed over `path`: a crash, a full disk or a kill midway
+/// leaves `path` as it was (and at worst a stray `.tmp` file beside it). So a
+/// table can be loaded from a file and saved back to the same file. `path`
+/// must not name a directory or another file that is not a regular file.
+///
+/// # Errors
+///
+/// The error of `write`, or of creating, syncing or renaming the file; the
+/// temporary file is removed then.
+///
+/// ```
+/// use puzzle_search::atlas::{file, Distances};
+///
+/// let path = std::env::temp_dir().join(format!("atomic-{}.tbl", std::process::id()));
+/// let distances = Distances::from_bytes(vec![0, 1, 2]);
+/// file::write_atomically(&path, |writer| file::save(writer, "toy", &distances, None))?;
+/// let (loaded, _) = file::load(std::fs::File::open(&path)?, "toy", 3)?;
+/// assert_eq!(loaded, distances);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), puzzle_search::atlas::AtlasError>(())
+/// ```
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> Result<(), AtlasError>,
+) -> Result<(), AtlasError> {
+    if fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} exists and is not a regular file", path.display()),
+        )
+        .into());
+    }
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = Path::new(&temporary);
+    let written = (|| {
+        let mut writer = BufWriter::new(File::create(temporary)?);
+        write(&mut writer)?;
+        let file = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()?;
+        fs::rename(temporary, path)?;
+        Ok(())
+    })();
+    if written.is_err() {
+        // The temporary file is ours alone; failing to remove it changes nothing.
+        let _ = fs::remove_file(temporary);
+    }
+    written
 }
 
 /// Reads until `buffer` is full or the input ends; returns the bytes read.
