@@ -17,6 +17,11 @@ use crate::adapt::{forward, Heuristic, Unpruned, WithGoal, WithGoalStates, WithH
 ///   heuristic value, and for every successor of one a successor of the other
 ///   with the same key. The engines rely on this to rebuild paths that replay
 ///   move by move.
+///
+///   A puzzle that breaks this still gets real paths, never a panic: every
+///   path an engine reports as solved replays move by move from the start and
+///   ends at a goal, but it may be longer than optimal, and a search may miss
+///   a solution or report the state limit early.
 /// * [`heuristic`](Puzzle::heuristic) must never exceed the true number of
 ///   moves left (it must be *admissible*), and must be 0 at a goal; otherwise
 ///   A* and IDA* may return longer than optimal paths.

@@ -164,3 +164,200 @@ fn a_cancel_is_noticed_among_the_children_of_one_state() {
         );
     }
 }
+
+// ---------------------------------------------------------------- table files
+
+mod table_files {
+    use puzzle_search::atlas::file::{self, FileError, ImpossibleDistances, HEADER_LEN};
+    use puzzle_search::atlas::{AtlasError, Distances};
+
+    /// The checksum of the file format (see `atlas::file`), over `bytes` with
+    /// the checksum field read as zero.
+    fn checksum(bytes: &[u8]) -> u64 {
+        let mut unsummed = bytes.to_vec();
+        unsummed[48..56].fill(0);
+        unsummed
+            .chunks(8)
+            .fold(0x243F_6A88_85A3_08D3, |hash: u64, chunk| {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                (hash ^ u64::from_le_bytes(word))
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .rotate_left(29)
+            })
+    }
+
+    /// `bytes` with its checksum made right again: a forger's file.
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let sum = checksum(&bytes);
+        bytes[48..56].copy_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    fn saved(distances: &[u8]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let distances = Distances::from_bytes(distances.to_vec());
+        file::save(&mut bytes, "klotski/piece", &distances, None).unwrap();
+        bytes
+    }
+
+    fn file_error(bytes: &[u8], name: &str) -> FileError {
+        match file::load(bytes, name, (bytes.len() - HEADER_LEN) as u64) {
+            Err(AtlasError::File(error)) => error,
+            other => panic!("expected a file error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_checksum_covers_the_header() {
+        let bytes = saved(&[0, 1, 1, 2, 255]);
+        assert_eq!(checksum(&bytes).to_le_bytes(), bytes[48..56]);
+        // The metric renamed: `piece` becomes `pieca`, read as that space.
+        let mut renamed = bytes.clone();
+        renamed[8 + "klotski/piec".len()] = b'a';
+        assert_eq!(
+            file_error(&renamed, "klotski/pieca"),
+            FileError::BadChecksum
+        );
+    }
+
+    #[test]
+    fn reserved_bytes_must_stay_zero() {
+        for offset in [44, 47, 56, 63, 8 + "klotski/piece".len() + 1] {
+            let mut edited = saved(&[0, 1, 2]);
+            edited[offset] = 1;
+            let edited = resealed(edited);
+            assert_eq!(
+                file_error(&edited, "klotski/piece"),
+                FileError::ReservedByte { offset },
+                "offset {offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn forged_distances_that_no_search_gives_are_refused() {
+        // A layer missing: states 3 moves away, none 2 away.
+        let mut forged = saved(&[0, 1, 1, 2]);
+        forged[HEADER_LEN + 3] = 3;
+        assert_eq!(
+            file_error(&resealed(forged), "klotski/piece"),
+            FileError::ImpossibleDistances(ImpossibleDistances::MissingLayer { distance: 3 })
+        );
+        // No goal at all, yet states at a distance.
+        let mut forged = saved(&[0, 1, 1, 2]);
+        forged[HEADER_LEN] = 255;
+        assert!(matches!(
+            file_error(&resealed(forged), "klotski/piece"),
+            FileError::ImpossibleDistances(ImpossibleDistances::MissingLayer { distance: 1 })
+        ));
+    }
+
+    #[test]
+    fn old_format_files_are_named_as_such() {
+        let mut old = saved(&[0, 1]);
+        old[..8].copy_from_slice(b"PZATLAS1");
+        assert_eq!(file_error(&old, "klotski/piece"), FileError::OldFormat);
+    }
+
+    #[test]
+    fn absurd_sizes_are_errors_not_panics() {
+        let bytes = saved(&[0]);
+        for states in [u64::MAX, u64::MAX / 5 + 1, 1 << 62] {
+            let mut claimed = bytes.clone();
+            claimed[32..40].copy_from_slice(&states.to_le_bytes());
+            let claimed = resealed(claimed);
+            let result = file::load(&claimed[..], "klotski/piece", states);
+            assert!(
+                matches!(result, Err(AtlasError::TooLarge { .. })),
+                "{states}: {result:?}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- broken contracts
+
+mod broken_contracts {
+    use proptest::prelude::*;
+    use puzzle_search::search::{Engine, Limits, Outcome};
+    use puzzle_search::{Backward, Puzzle};
+
+    /// A random graph whose `encode` folds states that are not interchangeable:
+    /// the key is the state modulo `modulus`, whatever the edges.
+    #[derive(Debug)]
+    struct Folded {
+        edges: Vec<Vec<u32>>,
+        reverse: Vec<Vec<u32>>,
+        goal: u32,
+        modulus: u32,
+    }
+
+    impl Puzzle for Folded {
+        type State = u32;
+        type Move = (u32, u32);
+        type Key = u32;
+        fn encode(&self, state: &u32) -> u32 {
+            state % self.modulus
+        }
+        fn successors(&self, &state: &u32, mut emit: impl FnMut((u32, u32), u32)) {
+            for &next in &self.edges[state as usize] {
+                emit((state, next), next);
+            }
+        }
+        fn is_goal(&self, state: &u32) -> bool {
+            *state == self.goal
+        }
+    }
+
+    impl Backward for Folded {
+        fn goal_states(&self, _: &u32, mut emit: impl FnMut(u32)) {
+            emit(self.goal);
+        }
+        fn predecessors(&self, &state: &u32, mut emit: impl FnMut((u32, u32), u32)) {
+            for &previous in &self.reverse[state as usize] {
+                emit((previous, state), previous);
+            }
+        }
+    }
+
+    fn folded() -> impl Strategy<Value = Folded> {
+        (2usize..24, 1u32..6)
+            .prop_flat_map(|(states, modulus)| {
+                let edges =
+                    prop::collection::vec(prop::collection::vec(0..states as u32, 0..4), states);
+                (edges, 0..states as u32, Just(modulus))
+            })
+            .prop_map(|(edges, goal, modulus)| {
+                let mut reverse = vec![Vec::new(); edges.len()];
+                for (from, targets) in edges.iter().enumerate() {
+                    for &to in targets {
+                        reverse[to as usize].push(from as u32);
+                    }
+                }
+                Folded {
+                    edges,
+                    reverse,
+                    goal,
+                    modulus,
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// No engine panics, and a path reported as solved is real and ends at a goal.
+        #[test]
+        fn a_broken_encode_never_yields_a_false_path(puzzle in folded(), start in 0u32..24) {
+            let start = start % puzzle.edges.len() as u32;
+            for engine in Engine::ALL {
+                let result = engine.solve(&puzzle, start, &Limits::new().with_max_depth(64));
+                if let Outcome::Solved(path) = &result.outcome {
+                    prop_assert_eq!(*path.start(), start);
+                    prop_assert!(path.replays(&puzzle), "{}: {:?}", engine, path);
+                }
+            }
+        }
+    }
+}

@@ -5,26 +5,30 @@
 //!
 //! | offset | size | content |
 //! | --- | --- | --- |
-//! | 0 | 8 | magic `PZATLAS1` |
+//! | 0 | 8 | magic `PZATLAS2` |
 //! | 8 | 24 | the space's name in ASCII, zero-padded: `klotski/piece`, `knights`, ... |
 //! | 32 | 8 | `n`, the number of states |
 //! | 40 | 4 | sections: 1 = distances only, 3 = distances and component labels |
 //! | 44 | 4 | reserved, 0 |
-//! | 48 | 8 | checksum of everything after the header (see below) |
+//! | 48 | 8 | checksum of the whole file, this field read as 0 (see below) |
 //! | 56 | 8 | reserved, 0 |
 //! | 64 | `n` | distances, one byte per state by rank, 255 for unreachable |
 //! | 64 + `n` | `4n` | component labels, one `u32` per state by rank (section 2 only) |
 //!
-//! The file must be exactly that long. The checksum folds the data as
-//! little-endian 64-bit words (the last one zero-padded): starting from
-//! `0x243F_6A88_85A3_08D3`, each word `w` turns `h` into
-//! `(h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)`; it guards
-//! against a damaged file, not a forged one.
+//! The file must be exactly that long. The checksum folds the file as
+//! little-endian 64-bit words (the last one zero-padded), the checksum field
+//! read as zero: starting from `0x243F_6A88_85A3_08D3`, each word `w` turns `h`
+//! into `(h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)`. It
+//! guards against a damaged or edited file, not a forged one; what a forger
+//! could still change is checked for sense where that is cheap.
 //!
 //! Loading checks all of this and names the first thing that is wrong: a file
-//! that is not a table, the table of another space or size, a truncated or
-//! overlong file, a bad checksum, or labels that are not numbered as
-//! [`components`](super::components) numbers them.
+//! that is not a table (or one of the older `PZATLAS1` format, whose checksum
+//! left the header out), the table of another space or size, reserved bytes
+//! that are not zero, a truncated or overlong file, a bad checksum, distances
+//! no breadth-first search can give (a distance with no state one move
+//! closer, or one as large as the space), or labels that are not numbered as
+//! [`components`](super::components()) numbers them.
 //!
 //! ```
 //! use puzzle_search::atlas::{file, Distances};
@@ -51,7 +55,10 @@ use std::path::Path;
 use super::{table_len, AtlasError, Components, Distances};
 
 /// The first eight bytes of every table file.
-pub const MAGIC: &[u8; 8] = b"PZATLAS1";
+pub const MAGIC: &[u8; 8] = b"PZATLAS2";
+
+/// The first eight bytes of a table file of the older format.
+const OLD_MAGIC: &[u8; 8] = b"PZATLAS1";
 
 /// The size of the header.
 pub const HEADER_LEN: usize = 64;
@@ -67,8 +74,22 @@ const COMPONENTS: u32 = 2;
 #[non_exhaustive]
 pub enum FileError {
     /// The file does not start with [`MAGIC`].
-    #[error("not a puzzle-search table file (it does not start with \"PZATLAS1\")")]
+    #[error("not a puzzle-search table file (it does not start with \"PZATLAS2\")")]
     NotATable,
+    /// The file is a table of the older format, which this version does not read.
+    #[error(
+        "a table file of the older PZATLAS1 format: build the table again to save it in this one"
+    )]
+    OldFormat,
+    /// A reserved byte of the header (or a byte after the space's name) is not zero.
+    #[error("the file is corrupt: header byte {offset} is reserved and must be 0")]
+    ReservedByte {
+        /// Its offset in the file, from 0.
+        offset: usize,
+    },
+    /// The distances are not what a breadth-first search gives.
+    #[error("the file is corrupt: {0}")]
+    ImpossibleDistances(ImpossibleDistances),
     /// The file holds the table of another space.
     #[error("the file holds the table of {found:?}, not of {expected:?}")]
     WrongSpace {
@@ -105,8 +126,8 @@ pub enum FileError {
         /// The length the header implies.
         expected: u64,
     },
-    /// The checksum does not match the data.
-    #[error("the file is corrupt: its checksum does not match its data")]
+    /// The checksum does not match the file.
+    #[error("the file is corrupt: its checksum does not match its content")]
     BadChecksum,
     /// The component labels are not numbered in order of first appearance.
     #[error("the file is corrupt: its component labels are not numbered in order")]
@@ -116,7 +137,27 @@ pub enum FileError {
     NameTooLong(String),
 }
 
-/// The running checksum of the data after the header.
+/// Why a table of distances cannot be a breadth-first search's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ImpossibleDistances {
+    /// A state is `distance` moves away, but no state is one move closer.
+    #[error("states are {distance} moves from a goal, but none is {} moves away", distance - 1)]
+    MissingLayer {
+        /// The distance found.
+        distance: u8,
+    },
+    /// A distance at least as large as the number of states.
+    #[error("a distance of {distance} in a space of {states} states")]
+    TooFar {
+        /// The distance found.
+        distance: u8,
+        /// The states of the space.
+        states: u64,
+    },
+}
+
+/// The running checksum of a table file.
 #[derive(Clone, Copy)]
 struct Checksum {
     hash: u64,
@@ -183,7 +224,7 @@ impl Checksum {
 }
 
 /// Labels per block when converting between `u32`s and bytes.
-const BLOCK: usize = 1 << 16;
+const LABELS_PER_BLOCK: usize = 1 << 16;
 
 /// Writes `distances`, and `components` if given, as the table of space `name`.
 ///
@@ -199,13 +240,6 @@ pub fn save(
     if name.len() > NAME_LEN {
         return Err(FileError::NameTooLong(name.to_owned()).into());
     }
-    let mut checksum = Checksum::new();
-    checksum.update(distances.as_bytes());
-    if let Some(components) = components {
-        for block in components.labels().chunks(BLOCK) {
-            checksum.update(&label_bytes(block));
-        }
-    }
     let mut header = [0u8; HEADER_LEN];
     header[..8].copy_from_slice(MAGIC);
     // `name` fits: checked against `NAME_LEN` above.
@@ -215,11 +249,19 @@ pub fn save(
     header[32..40].copy_from_slice(&distances.len().to_le_bytes());
     let sections = DISTANCES | if components.is_some() { COMPONENTS } else { 0 };
     header[40..44].copy_from_slice(&sections.to_le_bytes());
-    header[48..56].copy_from_slice(&checksum.finish().to_le_bytes());
+    let mut checksum = Checksum::new();
+    checksum.update(&header);
+    checksum.update(distances.as_bytes());
+    if let Some(components) = components {
+        for block in components.labels().chunks(LABELS_PER_BLOCK) {
+            checksum.update(&label_bytes(block));
+        }
+    }
+    header[CHECKSUM].copy_from_slice(&checksum.finish().to_le_bytes());
     writer.write_all(&header)?;
     writer.write_all(distances.as_bytes())?;
     if let Some(components) = components {
-        for block in components.labels().chunks(BLOCK) {
+        for block in components.labels().chunks(LABELS_PER_BLOCK) {
             writer.write_all(&label_bytes(block))?;
         }
     }
@@ -247,6 +289,9 @@ pub fn load(
 ) -> Result<(Distances, Option<Components>), AtlasError> {
     let mut header = [0u8; HEADER_LEN];
     let read = read_fully(&mut reader, &mut header)?;
+    if read >= OLD_MAGIC.len() && header.starts_with(OLD_MAGIC) {
+        return Err(FileError::OldFormat.into());
+    }
     if read < MAGIC.len() || !header.starts_with(MAGIC) {
         return Err(FileError::NotATable.into());
     }
@@ -257,13 +302,12 @@ pub fn load(
         }
         .into());
     }
-    let found_name: String = header
-        .iter()
-        .skip(MAGIC.len())
-        .take(NAME_LEN)
-        .take_while(|&&byte| byte != 0)
-        .map(|&byte| char::from(byte))
-        .collect();
+    let Header {
+        name: found_name,
+        states: found_states,
+        with_components,
+        checksum: expected_checksum,
+    } = Header::read(&header)?;
     if found_name != name {
         return Err(FileError::WrongSpace {
             expected: name.to_owned(),
@@ -271,22 +315,6 @@ pub fn load(
         }
         .into());
     }
-    // The little-endian integer in `range` of the header.
-    let field = |range: core::ops::Range<usize>| {
-        header
-            .get(range)
-            .map(|bytes| {
-                bytes
-                    .iter()
-                    .rev()
-                    .fold(0u64, |value, &byte| value << 8 | u64::from(byte))
-            })
-            .ok_or(FileError::Truncated {
-                expected: HEADER_LEN as u64,
-                found: read as u64,
-            })
-    };
-    let found_states = field(32..40)?;
     if found_states != states {
         return Err(FileError::WrongSize {
             expected: states,
@@ -294,26 +322,30 @@ pub fn load(
         }
         .into());
     }
-    let sections = field(40..44)? as u32;
-    let with_components = match sections {
-        DISTANCES => false,
-        s if s == DISTANCES | COMPONENTS => true,
-        other => return Err(FileError::UnknownSections(other).into()),
-    };
-    let expected = HEADER_LEN as u64 + states * if with_components { 5 } else { 1 };
+    let per_state = if with_components { 5 } else { 1 };
+    let expected = states
+        .checked_mul(per_state)
+        .and_then(|bytes| bytes.checked_add(HEADER_LEN as u64))
+        .ok_or(AtlasError::TooLarge { states })?;
     let truncated = |found: u64| FileError::Truncated { expected, found };
     let mut checksum = Checksum::new();
-    let mut distances = vec![0u8; table_len(states)?];
+    let mut unsummed = header;
+    unsummed[CHECKSUM].fill(0);
+    checksum.update(&unsummed);
+    let mut distances = allocate(states)?;
     let read = read_fully(&mut reader, &mut distances)?;
     if read < distances.len() {
         return Err(truncated(HEADER_LEN as u64 + read as u64).into());
     }
     checksum.update(&distances);
     let components = if with_components {
-        let mut labels = Vec::with_capacity(distances.len());
-        let mut buffer = vec![0u8; 4 * BLOCK];
+        let mut labels: Vec<u32> = Vec::new();
+        labels
+            .try_reserve_exact(distances.len())
+            .map_err(|_| AtlasError::TooLarge { states })?;
+        let mut buffer = vec![0u8; 4 * LABELS_PER_BLOCK];
         while labels.len() < distances.len() {
-            let want = 4 * BLOCK.min(distances.len() - labels.len());
+            let want = 4 * LABELS_PER_BLOCK.min(distances.len() - labels.len());
             // Only the last block is shorter, so this shrinks the buffer at most once.
             buffer.resize(want, 0);
             let read = read_fully(&mut reader, &mut buffer)?;
@@ -335,14 +367,112 @@ pub fn load(
     if read_fully(&mut reader, &mut [0u8; 1])? > 0 {
         return Err(FileError::TrailingBytes { expected }.into());
     }
-    if checksum.finish() != field(48..56)? {
+    if checksum.finish() != expected_checksum {
         return Err(FileError::BadChecksum.into());
     }
+    let distances = Distances::from_bytes(distances);
+    check_layers(&distances)?;
     let components = match components {
         Some(labels) => Some(Components::from_labels(labels).ok_or(FileError::BadLabels)?),
         None => None,
     };
-    Ok((Distances::from_bytes(distances), components))
+    Ok((distances, components))
+}
+
+/// Where the checksum stands in the header.
+const CHECKSUM: core::ops::Range<usize> = 48..56;
+
+/// The reserved bytes of the header.
+const RESERVED: [core::ops::Range<usize>; 2] = [44..48, 56..64];
+
+/// What a header says.
+struct Header {
+    name: String,
+    states: u64,
+    with_components: bool,
+    checksum: u64,
+}
+
+impl Header {
+    /// Reads and checks the fields of `header`, which starts with [`MAGIC`].
+    fn read(header: &[u8; HEADER_LEN]) -> Result<Self, FileError> {
+        // The little-endian integer in `range` of the header, which is in bounds.
+        let field = |range: core::ops::Range<usize>| {
+            header.get(range).map_or(0, |bytes| {
+                bytes
+                    .iter()
+                    .rev()
+                    .fold(0u64, |value, &byte| value << 8 | u64::from(byte))
+            })
+        };
+        let name_bytes = header
+            .get(MAGIC.len()..MAGIC.len() + NAME_LEN)
+            .unwrap_or(&[]);
+        let name_len = name_bytes
+            .iter()
+            .position(|&byte| byte == 0)
+            .unwrap_or(NAME_LEN);
+        let after_name = MAGIC.len() + name_len..MAGIC.len() + NAME_LEN;
+        for range in RESERVED.into_iter().chain([after_name]) {
+            if let Some(offset) = range.clone().find(|&offset| header.get(offset) != Some(&0)) {
+                return Err(FileError::ReservedByte { offset });
+            }
+        }
+        let name = name_bytes
+            .iter()
+            .take(name_len)
+            .map(|&byte| char::from(byte))
+            .collect();
+        let with_components = match field(40..44) as u32 {
+            DISTANCES => false,
+            s if s == DISTANCES | COMPONENTS => true,
+            other => return Err(FileError::UnknownSections(other)),
+        };
+        Ok(Header {
+            name,
+            states: field(32..40),
+            with_components,
+            checksum: field(CHECKSUM),
+        })
+    }
+}
+
+/// A zeroed table of `states` bytes, or [`AtlasError::TooLarge`] when this
+/// machine cannot hold it (rather than aborting the process).
+fn allocate(states: u64) -> Result<Vec<u8>, AtlasError> {
+    let length = table_len(states)?;
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(length)
+        .map_err(|_| AtlasError::TooLarge { states })?;
+    table.resize(length, 0);
+    Ok(table)
+}
+
+/// Checks that `distances` can be a breadth-first search's: every layer but
+/// the first has a layer before it, and no distance reaches the number of states.
+fn check_layers(distances: &Distances) -> Result<(), FileError> {
+    let histogram = distances.histogram();
+    if let Some(empty) = histogram.iter().position(|&count| count == 0) {
+        // The histogram ends with a state, so a layer follows the gap.
+        let gap = histogram
+            .iter()
+            .skip(empty)
+            .take_while(|&&count| count == 0);
+        let distance = (empty + gap.count()) as u8;
+        return Err(FileError::ImpossibleDistances(
+            ImpossibleDistances::MissingLayer { distance },
+        ));
+    }
+    match distances.max() {
+        Some(distance) if u64::from(distance) >= distances.len() => Err(
+            FileError::ImpossibleDistances(ImpossibleDistances::TooFar {
+                distance,
+                states: distances.len(),
+            }),
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// Writes the file at `path` with `write`, so that `path` holds either its old
@@ -387,7 +517,9 @@ pub fn write_atomically(
     let written = (|| {
         let mut writer = BufWriter::new(File::create(temporary)?);
         write(&mut writer)?;
-        let file = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
+        let file = writer
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
         file.sync_all()?;
         fs::rename(temporary, path)?;
         Ok(())

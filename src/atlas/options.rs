@@ -32,18 +32,27 @@ impl Default for Options {
 }
 
 impl Options {
-    /// As many threads as the machine has cores, and no depth limit.
+    /// As many threads as the machine runs at once, and no depth limit.
     pub fn new() -> Self {
         Options {
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: machine_threads(),
             max_depth: MAX_DEPTH,
         }
     }
 
-    /// Work with `threads` threads (at least one).
+    /// Work with `threads` threads: at least one, and at most as many as the
+    /// machine runs at once, since more would only wait for each other. A
+    /// pass also never starts more threads than it has units of work.
+    ///
+    /// ```
+    /// use puzzle_search::atlas::Options;
+    ///
+    /// assert_eq!(Options::new().with_threads(0).threads(), 1);
+    /// assert_eq!(Options::new().with_threads(65_535).threads(), Options::new().threads());
+    /// ```
     pub fn with_threads(self, threads: usize) -> Self {
         Options {
-            threads: threads.max(1),
+            threads: threads.clamp(1, machine_threads()),
             ..self
         }
     }
@@ -67,6 +76,11 @@ impl Options {
     pub fn max_depth(&self) -> u8 {
         self.max_depth
     }
+}
+
+/// The threads the machine runs at once (1 if it cannot tell).
+fn machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// What the engine is doing.

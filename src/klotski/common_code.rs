@@ -5,6 +5,7 @@
 //! other items in row-major order of their top-left cells, two bits each, first
 //! item highest: `00` empty cell, `01` horizontal, `10` vertical, `11` soldier.
 
+use crate::excerpt::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -154,7 +155,7 @@ impl FromStr for CommonCode {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let invalid = |reason| LayoutError::InvalidCommonCode {
-            code: text.to_owned(),
+            code: excerpt(text),
             reason,
         };
         let found = text.chars().count();

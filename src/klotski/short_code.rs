@@ -1,6 +1,7 @@
 //! ShortCode: a layout's rank among all legal layouts ordered by CommonCode,
 //! written as five characters people can read out and type.
 
+use crate::excerpt::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -113,7 +114,7 @@ impl FromStr for ShortCode {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let invalid = |reason| LayoutError::InvalidShortCode {
-            code: text.to_owned(),
+            code: excerpt(text),
             reason,
         };
         let found = text.chars().count();

@@ -1,5 +1,6 @@
 //! Reading layouts from text, in every format of the specification.
 
+use crate::excerpt::excerpt;
 use core::str::FromStr;
 
 use super::common_code::CommonCode;
@@ -110,7 +111,7 @@ fn parse_code(text: &str) -> Result<Layout, LayoutError> {
         return text.parse::<CommonCode>().map(CommonCode::layout);
     }
     Err(LayoutError::Unrecognised {
-        text: text.to_owned(),
+        text: excerpt(text),
     })
 }
 

@@ -4,6 +4,8 @@ use super::position::Counts;
 use super::{Cell, Position, CELLS, SIDE};
 use core::str::FromStr;
 
+use crate::excerpt::excerpt;
+
 /// Why a text is not one board (see [`Position`]'s [`FromStr`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -404,13 +406,4 @@ fn parse_count(line: usize, text: &str) -> Result<u64, KnightsInputError> {
         line,
         text: excerpt(text),
     })
-}
-
-/// At most the first 40 characters of `text`, so an error stays one readable line.
-fn excerpt(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", text.get(..end).unwrap_or(text)),
-        None => text.to_owned(),
-    }
 }

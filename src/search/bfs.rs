@@ -130,7 +130,8 @@ pub(super) fn search<P: Puzzle>(
         }
     };
     run.stats.generated += layer.generated;
-    run.stats.max_stored = layer.seen.len();
+    // Another engine may have stored more before it handed over to BFS.
+    run.stats.max_stored = run.stats.max_stored.max(layer.seen.len());
     outcome
 }
 

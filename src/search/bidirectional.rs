@@ -2,11 +2,12 @@
 
 use hashbrown::hash_map::Entry;
 
+use super::bfs;
 use super::run::{Run, Watch};
 use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::{Growth, Tree};
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::{Backward, Path, Puzzle};
+use crate::{Backward, Path};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.
 struct Side<P: Backward> {
@@ -161,7 +162,15 @@ fn search<P: Backward>(
         match step {
             Err(limit) => return Outcome::LimitReached(limit),
             Ok(Some(meeting)) => {
-                return Outcome::Solved(join(puzzle, &forward, &backward, meeting))
+                return match join(puzzle, &forward, &backward, meeting) {
+                    Some(path) => Outcome::Solved(path),
+                    // A broken `encode` contract: a path of real moves from BFS instead.
+                    None => {
+                        let start = forward.tree.state(0).clone();
+                        drop((forward, backward));
+                        bfs::search(puzzle, start, run)
+                    }
+                };
             }
             Ok(None) => {}
         }
@@ -297,47 +306,32 @@ impl<P: Backward> Layer<'_, P> {
     }
 }
 
-/// The forward path to the meeting state, then real moves through the backward tree's keys.
+/// The forward path to the meeting state, then real moves through the
+/// backward tree's keys; `None` if those keys lead nowhere or not to a goal,
+/// which only a puzzle that breaks the `encode` contract can make happen.
 fn join<P: Backward>(
     puzzle: &P,
     forward: &Side<P>,
     backward: &Side<P>,
     meeting: Meeting,
-) -> Path<P::State, P::Move> {
+) -> Option<Path<P::State, P::Move>> {
     let mut path = forward.tree.path_to(meeting.forward);
     let keys = backward
         .tree
         .ancestry(meeting.backward)
         .map(|index| puzzle.encode(backward.tree.state(index)));
-    follow_keys(puzzle, &mut path, keys);
-    path
-}
-
-/// Extends `path` by real moves through `keys`, the keys of the states after each move.
-///
-/// The backward tree knows only which key classes its path passes through:
-/// each step picks a successor of the current state whose key is the next key,
-/// so every step is a real move even when `encode` folds symmetric states together.
-fn follow_keys<P: Puzzle>(
-    puzzle: &P,
-    path: &mut Path<P::State, P::Move>,
-    keys: impl IntoIterator<Item = P::Key>,
-) {
     for key in keys {
+        // The backward tree knows only which key classes its path passes
+        // through: each step takes a successor with the next key, so every step
+        // is a real move even when `encode` folds symmetric states together.
         let mut step = None;
         puzzle.successors(path.goal(), |mv, next| {
             if step.is_none() && puzzle.encode(&next) == key {
                 step = Some((mv, next));
             }
         });
-        match step {
-            Some((mv, next)) => path.push(mv, next),
-            // Unreachable for a puzzle that honours the `encode` contract; this is a
-            // bug in the `Puzzle` implementation, never a property of the input.
-            #[allow(clippy::panic)]
-            None => panic!(
-                "Puzzle::encode contract broken: states sharing a key have different successors"
-            ),
-        }
+        let (mv, next) = step?;
+        path.push(mv, next);
     }
+    puzzle.is_goal(path.goal()).then_some(path)
 }

@@ -267,10 +267,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         if !met_new_state {
             // The table is not needed any more: free it before the pass.
             drop(table);
-            let held = run.stats.max_stored;
-            let outcome = bfs::search(puzzle, start, run);
-            run.stats.max_stored = run.stats.max_stored.max(held);
-            return outcome;
+            return bfs::search(puzzle, start, run);
         }
         // The learned bound of the start may jump past several bounds at once.
         let learned = table.get(&start_key).map_or(0, |entry| entry.bound);
