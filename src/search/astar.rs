@@ -12,6 +12,10 @@ use super::{Limit, Limits, Outcome, SearchResult};
 use crate::Puzzle;
 use hashbrown::hash_map::Entry;
 
+/// The cost of a node that a shorter way to its key replaced: it is skipped
+/// when it comes out of the open list. No node that `best` points to has it.
+const SUPERSEDED: u32 = u32::MAX;
+
 /// A* search: expands states in order of moves made plus [`Puzzle::heuristic`].
 ///
 /// A state reached again by a shorter path is reopened, so the result stays
@@ -78,7 +82,6 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         watch: run.watch(),
         best: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         costs: Vec::with_capacity(INITIAL_CAPACITY),
-        superseded: Vec::with_capacity(INITIAL_CAPACITY),
         fresh: Vec::new(),
         first_fresh: 0,
         child_cost: 0,
@@ -90,9 +93,8 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
     };
     relax
         .best
-        .insert(puzzle.encode(&start), tree.push(start, None));
+        .insert(puzzle.encode(&start), tree.push_root(start));
     relax.costs.push(0);
-    relax.superseded.push(false);
     open.push(start_bound, 0, 1);
     let outcome = loop {
         let Some(node) = open.pop() else {
@@ -103,21 +105,21 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             };
         };
         let index = node as usize;
-        if relax.superseded[index] {
+        if relax.costs[index] == SUPERSEDED {
             continue;
         }
-        let state = tree.state(index);
+        let (state, last) = tree.node(index);
         if puzzle.is_goal(state) {
             break Outcome::Solved(tree.path_to(index));
         }
-        if let Err(limit) = relax.watch.check() {
+        if let Err(limit) = relax.watch.check(run.stats.expanded) {
             break Outcome::LimitReached(limit);
         }
         run.stats.expanded += 1;
         relax.child_cost = relax.costs[index] + 1;
         relax.first_fresh = tree.len();
         // Two closures, one per call: each is inlined into its own generator.
-        match tree.last_move(index) {
+        match last {
             Some(last) => puzzle.successors_after(state, last, |mv, child| relax.visit(mv, child)),
             None => puzzle.successors(state, |mv, child| relax.visit(mv, child)),
         }
@@ -126,9 +128,8 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             break Outcome::LimitReached(limit);
         }
         for (mv, child, bound) in relax.fresh.drain(..) {
-            let child_index = tree.push(child, Some((node, mv)));
+            let child_index = tree.push(child, node, mv);
             relax.costs.push(relax.child_cost);
-            relax.superseded.push(false);
             open.push(bound, child_index, tree.len());
         }
     };
@@ -144,9 +145,8 @@ struct Relax<'p, P: Puzzle> {
     /// For each key, the node that reaches it by the fewest moves found so far;
     /// a node replaced there by a shorter way is marked superseded.
     best: KeyMap<P::Key, u32>,
-    /// The moves from the start of each node, by node index.
+    /// The moves from the start of each node, by node index, or [`SUPERSEDED`].
     costs: Vec<u32>,
-    superseded: Vec<bool>,
     /// Children that improve on what is known, with their bound, in the order of
     /// the node indices `best` already gives them (from `first_fresh` on).
     fresh: Vec<(P::Move, P::State, u32)>,
@@ -168,7 +168,7 @@ impl<P: Puzzle> Relax<'_, P> {
         if self.stop.is_some() {
             return;
         }
-        if let Err(limit) = self.watch.check() {
+        if let Err(limit) = self.watch.check(self.generated) {
             self.stop = Some(limit);
             return;
         }
@@ -191,7 +191,7 @@ impl<P: Puzzle> Relax<'_, P> {
                     self.depth_cut = true;
                     return;
                 };
-                self.superseded[known] = true;
+                self.costs[known] = SUPERSEDED;
                 entry.insert(child_index);
                 bound
             }

@@ -4,7 +4,7 @@ use hashbrown::hash_set::Entry;
 
 use super::run::{Run, Watch};
 use super::table::{KeySet, INITIAL_CAPACITY};
-use super::tree::{Growth, Tree};
+use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::Puzzle;
 
@@ -74,13 +74,12 @@ pub(super) fn search<P: Puzzle>(
         seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
-        next: Growth::with_capacity(0),
         generated: 0,
         stop: None,
     };
     layer.seen.insert(puzzle.encode(&start));
     let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
-    tree.push(start, None);
+    tree.push_root(start);
     let mut layer_start = 0;
     let mut depth = 0u32;
     let outcome = loop {
@@ -95,21 +94,24 @@ pub(super) fn search<P: Puzzle>(
                 Err(limit) => Outcome::LimitReached(limit),
             };
         }
-        layer.next = Growth::with_capacity((layer_end - layer_start) * 2);
         for parent in layer_start..layer_end {
-            if let Err(limit) = layer.watch.check() {
+            if let Err(limit) = layer.watch.check(run.stats.expanded) {
                 layer.stop = Some(Stop::Limit(limit));
                 break;
             }
             run.stats.expanded += 1;
-            let state = tree.state(parent);
+            // A copy, so that the children can join the tree while it is read:
+            // one clone per state expanded, against one new state per child.
+            let (state, last) = tree.node(parent);
+            let (state, last) = (state.clone(), last.cloned());
             let parent = parent as u32;
+            let tree = &mut tree;
             // Two closures, one per call: each is inlined into its own generator.
-            match tree.last_move(parent as usize) {
-                Some(last) => {
-                    puzzle.successors_after(state, last, |mv, child| layer.visit(parent, mv, child))
-                }
-                None => puzzle.successors(state, |mv, child| layer.visit(parent, mv, child)),
+            match &last {
+                Some(last) => puzzle.successors_after(&state, last, |mv, child| {
+                    layer.visit(tree, parent, mv, child)
+                }),
+                None => puzzle.successors(&state, |mv, child| layer.visit(tree, parent, mv, child)),
             }
             if layer.stop.is_some() {
                 break;
@@ -123,7 +125,6 @@ pub(super) fn search<P: Puzzle>(
             }
             Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
             None => {
-                tree.append(&mut layer.next);
                 layer_start = layer_end;
                 depth += 1;
             }
@@ -143,7 +144,6 @@ struct Layer<'p, P: Puzzle> {
     max_states: usize,
     /// How many more states the state limit lets the search store.
     room: usize,
-    next: Growth<P::State, P::Move>,
     generated: u64,
     stop: Option<Stop<P::State, P::Move>>,
 }
@@ -159,12 +159,18 @@ enum Stop<S, M> {
 impl<P: Puzzle> Layer<'_, P> {
     /// Records `child`, reached by `mv` from state `parent` of the current layer.
     #[inline(always)]
-    fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
+    fn visit(
+        &mut self,
+        tree: &mut Tree<P::State, P::Move>,
+        parent: u32,
+        mv: P::Move,
+        child: P::State,
+    ) {
         self.generated += 1;
         if self.stop.is_some() {
             return;
         }
-        if let Err(limit) = self.watch.check() {
+        if let Err(limit) = self.watch.check(self.generated) {
             self.stop = Some(Stop::Limit(limit));
             return;
         }
@@ -187,7 +193,7 @@ impl<P: Puzzle> Layer<'_, P> {
             });
             return;
         }
-        self.next.push(child, parent, mv);
+        tree.push(child, parent, mv);
     }
 
     /// Whether a state of the layer from `layer_start` on has a successor not
@@ -199,14 +205,14 @@ impl<P: Puzzle> Layer<'_, P> {
         run: &mut Run<'_>,
     ) -> Result<bool, Limit> {
         for index in layer_start..tree.len() {
-            self.watch.check()?;
+            self.watch.check(run.stats.expanded)?;
             run.stats.expanded += 1;
             let mut beyond = false;
             let mut stop = Ok(());
             self.puzzle.successors(tree.state(index), |_, next| {
                 run.stats.generated += 1;
                 if !beyond && stop.is_ok() {
-                    stop = self.watch.check();
+                    stop = self.watch.check(run.stats.generated);
                     beyond = !self.seen.contains(&self.puzzle.encode(&next));
                 }
             });

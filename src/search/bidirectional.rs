@@ -5,7 +5,7 @@ use hashbrown::hash_map::Entry;
 use super::bfs;
 use super::run::{Run, Watch};
 use super::table::{KeyMap, INITIAL_CAPACITY};
-use super::tree::{Growth, Tree};
+use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::{Backward, Path};
 
@@ -29,8 +29,8 @@ impl<P: Backward> Side<P> {
     }
 
     fn insert_root(&mut self, key: P::Key, state: P::State) {
-        self.index.insert(key, self.tree.len() as u32);
-        self.tree.push(state, None);
+        let index = self.tree.push_root(state);
+        self.index.insert(key, index);
     }
 
     fn len(&self) -> usize {
@@ -194,43 +194,45 @@ fn expand_layer<P: Backward>(
         other_holds_goals_only: is_forward && other.depth == 0,
         skip_goals: !is_forward,
         max_states: run.max_states(),
-        first_new: layer_end,
-        next: Growth::with_capacity(2 * (layer_end - side.layer_start)),
         generated: 0,
         stop: None,
     };
     let mut outcome = Ok(None);
-    for parent in side.layer_start..layer_end {
-        if let Err(limit) = layer.watch.check() {
+    for from in side.layer_start..layer_end {
+        if let Err(limit) = layer.watch.check(run.stats.expanded) {
             outcome = Err(limit);
             break;
         }
         run.stats.expanded += 1;
-        let state = side.tree.state(parent);
-        let from = parent as u32;
+        // A copy, so that the new states can join the tree while it is read.
+        let (state, last) = side.tree.node(from);
+        let (state, last) = (state.clone(), last.cloned());
+        let tree = &mut side.tree;
+        let from = from as u32;
         // One closure per call: each is inlined into its own generator.
-        match (side.tree.last_move(parent), is_forward) {
+        match (&last, is_forward) {
             (Some(last), true) => {
-                puzzle.successors_after(state, last, |mv, next| layer.visit(from, mv, next))
+                puzzle.successors_after(&state, last, |mv, next| layer.visit(tree, from, mv, next))
             }
-            (None, true) => puzzle.successors(state, |mv, next| layer.visit(from, mv, next)),
-            (Some(next), false) => puzzle
-                .predecessors_before(state, next, |mv, previous| layer.visit(from, mv, previous)),
+            (None, true) => puzzle.successors(&state, |mv, next| layer.visit(tree, from, mv, next)),
+            (Some(next), false) => puzzle.predecessors_before(&state, next, |mv, previous| {
+                layer.visit(tree, from, mv, previous)
+            }),
             (None, false) => {
-                puzzle.predecessors(state, |mv, previous| layer.visit(from, mv, previous))
+                puzzle.predecessors(&state, |mv, previous| layer.visit(tree, from, mv, previous))
             }
         }
         match layer.stop.take() {
             Some(Ok(there)) => {
                 outcome = Ok(Some(if is_forward {
                     Meeting {
-                        forward: parent,
+                        forward: from as usize,
                         backward: there,
                     }
                 } else {
                     Meeting {
                         forward: there,
-                        backward: parent,
+                        backward: from as usize,
                     }
                 }));
                 break;
@@ -243,8 +245,6 @@ fn expand_layer<P: Backward>(
         }
     }
     run.stats.generated += layer.generated;
-    let mut next = layer.next;
-    side.tree.append(&mut next);
     side.layer_start = layer_end;
     side.depth += 1;
     outcome
@@ -263,9 +263,6 @@ struct Layer<'a, P: Backward> {
     /// needs is among its seeds.
     skip_goals: bool,
     max_states: usize,
-    /// The index the first new state will have.
-    first_new: usize,
-    next: Growth<P::State, P::Move>,
     generated: u64,
     /// Why the layer ends early: the other side's index of a state both hold,
     /// or the limit reached.
@@ -275,12 +272,18 @@ struct Layer<'a, P: Backward> {
 impl<P: Backward> Layer<'_, P> {
     /// Records `state`, one move from state `parent` of this side's frontier.
     #[inline(always)]
-    fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
+    fn visit(
+        &mut self,
+        tree: &mut Tree<P::State, P::Move>,
+        parent: u32,
+        mv: P::Move,
+        state: P::State,
+    ) {
         self.generated += 1;
         if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
             return;
         }
-        if let Err(limit) = self.watch.check() {
+        if let Err(limit) = self.watch.check(self.generated) {
             self.stop = Some(Err(limit));
             return;
         }
@@ -301,8 +304,7 @@ impl<P: Backward> Layer<'_, P> {
             }));
             return;
         }
-        vacancy.insert((self.first_new + self.next.len()) as u32);
-        self.next.push(state, parent, mv);
+        vacancy.insert(tree.push(state, parent, mv));
     }
 }
 

@@ -178,7 +178,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         keys: Vec::new(),
         backed_up: Vec::new(),
     };
-    let mut watch = run.watch();
+    let watch = run.watch();
     for iteration in 0u32.. {
         if bound > max_depth {
             return Outcome::LimitReached(run.depth_limit());
@@ -207,7 +207,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             }
             stack.cursors[depth] += 1;
             run.stats.generated += 1;
-            if let Err(limit) = watch.check() {
+            if let Err(limit) = watch.check(run.stats.generated) {
                 return Outcome::LimitReached(limit);
             }
             let child = stack.state_at(&start, depth + 1);
@@ -249,7 +249,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
                     bound: estimate,
                 },
             );
-            if let Err(limit) = watch.check() {
+            if let Err(limit) = watch.check(run.stats.expanded) {
                 return Outcome::LimitReached(limit);
             }
             depth += 1;

@@ -32,13 +32,26 @@ impl Open {
     #[inline]
     pub(super) fn push(&mut self, f: u32, node: u32, stored: usize) {
         let index = f as usize;
-        if index >= self.dense.len() {
-            if index > DENSE_SLACK.saturating_add(stored.saturating_mul(2)) {
-                self.sparse.entry(f).or_default().push(node);
-                return;
+        match self.dense.get_mut(index) {
+            Some(bucket) => {
+                bucket.push(node);
+                self.lowest = self.lowest.min(index);
             }
-            self.dense.resize_with(index + 1, Vec::new);
+            None => self.push_beyond(f, node, stored),
         }
+    }
+
+    /// [`push`](Open::push) for a bound past the last bucket: rare, so kept
+    /// out of the loop that calls `push`.
+    #[cold]
+    #[inline(never)]
+    fn push_beyond(&mut self, f: u32, node: u32, stored: usize) {
+        let index = f as usize;
+        if index > DENSE_SLACK.saturating_add(stored.saturating_mul(2)) {
+            self.sparse.entry(f).or_default().push(node);
+            return;
+        }
+        self.dense.resize_with(index + 1, Vec::new);
         self.dense[index].push(node);
         self.lowest = self.lowest.min(index);
     }
@@ -48,6 +61,9 @@ impl Open {
     pub(super) fn pop(&mut self) -> Option<u32> {
         while self.lowest < self.dense.len() && self.dense[self.lowest].is_empty() {
             self.lowest += 1;
+        }
+        if self.sparse.is_empty() {
+            return self.dense.get_mut(self.lowest)?.pop();
         }
         let sparse_first = self.sparse.keys().next().map(|&f| f as usize);
         match sparse_first {

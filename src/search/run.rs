@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Stats};
 use crate::{Path, Puzzle};
 
-/// How many checks (one per state expanded and one per child generated) pass
-/// between two looks at the clock and the cancel flag: a few microseconds of
-/// work, so a search stops soon after its deadline whatever its branching factor.
+/// How many states expanded, or children generated, pass between two looks at
+/// the clock and the cancel flag: a few microseconds of work, so a search stops
+/// soon after its deadline whatever its branching factor.
 const CHECK_INTERVAL: u32 = 1024;
 
 /// A running search: its view of the limits, and what it has done so far.
@@ -86,7 +86,6 @@ impl<'a> Run<'a> {
                 .time_budget
                 .and_then(|budget| Some((self.started.checked_add(budget)?, budget))),
             cancel: self.limits.cancel.as_ref(),
-            countdown: 0,
         }
     }
 
@@ -97,27 +96,28 @@ impl<'a> Run<'a> {
     }
 }
 
-/// The time and cancel limits, checked every few thousand steps of a search.
+/// The time and cancel limits, looked at every [`CHECK_INTERVAL`] steps of a search.
 ///
-/// An engine calls [`check`](Watch::check) for every state it expands and
+/// An engine calls [`check`](Watch::check) with its count of states expanded
+/// for every state it expands, and with its count of children generated for
 /// every child it is handed, so a deadline is noticed within
-/// [`CHECK_INTERVAL`] steps even when one state has a million children.
+/// [`CHECK_INTERVAL`] steps even when one state has a million children. The
+/// counts are the ones the engine keeps anyway, so a check costs a mask and a
+/// branch.
 pub(crate) struct Watch<'a> {
     /// The deadline and the budget it ends.
     deadline: Option<(Instant, Duration)>,
     cancel: Option<&'a CancelFlag>,
-    countdown: u32,
 }
 
 impl Watch<'_> {
-    /// `Err` when time is up or the search was cancelled.
+    /// `Err` when time is up or the search was cancelled, looked at when
+    /// `count` is a multiple of [`CHECK_INTERVAL`] (so at once, for a count of 0).
     #[inline]
-    pub(crate) fn check(&mut self) -> Result<(), Limit> {
-        if self.countdown > 0 {
-            self.countdown -= 1;
+    pub(crate) fn check(&self, count: u64) -> Result<(), Limit> {
+        if count % u64::from(CHECK_INTERVAL) != 0 {
             return Ok(());
         }
-        self.countdown = CHECK_INTERVAL;
         self.look()
     }
 

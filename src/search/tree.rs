@@ -5,39 +5,49 @@
 
 use crate::Path;
 
-/// States in the order reached, each with the index of the state it was
-/// reached from and the move between them (roots have neither).
+/// States in the order reached, each but the roots with the index of the
+/// state it was reached from and the move between them.
 ///
-/// BFS, bidirectional BFS and A* keep their states here; indices are `u32`, so
-/// a tree holds at most `u32::MAX` states, far more than fit in memory for
-/// any state worth searching.
+/// BFS, bidirectional BFS and A* keep their states here. The roots come first,
+/// so a link is stored for every other state only. Indices are `u32`, so a
+/// tree holds at most `u32::MAX` states, far more than fit in memory for any
+/// state worth searching.
 pub(crate) struct Tree<S, M> {
     states: Vec<S>,
-    links: Vec<Option<(u32, M)>>,
+    /// The number of roots: the first states.
+    roots: usize,
+    /// `links[i]` links state `roots + i`.
+    links: Vec<(u32, M)>,
 }
 
 impl<S, M> Tree<S, M> {
     pub(crate) fn with_capacity(capacity: usize) -> Self {
         Tree {
             states: Vec::with_capacity(capacity),
+            roots: 0,
             links: Vec::with_capacity(capacity),
         }
     }
 
-    /// Adds `state`, reached from `link`'s parent by its move (`None` for a
-    /// root), and returns its index.
-    #[inline]
-    pub(crate) fn push(&mut self, state: S, link: Option<(u32, M)>) -> u32 {
-        let index = self.states.len() as u32;
-        self.states.push(state);
-        self.links.push(link);
-        index
+    /// Adds `state` as a root, before any state with a parent, and returns its index.
+    pub(crate) fn push_root(&mut self, state: S) -> u32 {
+        debug_assert!(self.links.is_empty(), "roots come first");
+        self.roots += 1;
+        self.push_state(state)
     }
 
-    /// Moves every state of `growth` into the tree, in order.
-    pub(crate) fn append(&mut self, growth: &mut Growth<S, M>) {
-        self.states.append(&mut growth.states);
-        self.links.extend(growth.links.drain(..).map(Some));
+    /// Adds `state`, reached from state `parent` by `mv`, and returns its index.
+    #[inline]
+    pub(crate) fn push(&mut self, state: S, parent: u32, mv: M) -> u32 {
+        self.links.push((parent, mv));
+        self.push_state(state)
+    }
+
+    #[inline]
+    fn push_state(&mut self, state: S) -> u32 {
+        let index = self.states.len() as u32;
+        self.states.push(state);
+        index
     }
 
     /// The number of states.
@@ -51,18 +61,20 @@ impl<S, M> Tree<S, M> {
         &self.states[index]
     }
 
-    /// The move that reached state `index`, `None` for a root.
+    /// State `index`, and the move that reached it unless it is a root.
     #[inline]
-    pub(crate) fn last_move(&self, index: usize) -> Option<&M> {
-        self.links[index].as_ref().map(|(_, mv)| mv)
+    pub(crate) fn node(&self, index: usize) -> (&S, Option<&M>) {
+        let link = index
+            .checked_sub(self.roots)
+            .map(|link| &self.links[link].1);
+        (&self.states[index], link)
     }
 
     /// The indices from `index` up to its root, `index` first.
     pub(crate) fn ancestry(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
         core::iter::successors(Some(index), move |&index| {
-            self.links[index]
-                .as_ref()
-                .map(|&(parent, _)| parent as usize)
+            let link = index.checked_sub(self.roots)?;
+            Some(self.links[link].0 as usize)
         })
     }
 }
@@ -74,40 +86,12 @@ impl<S: Clone, M: Clone> Tree<S, M> {
         chain.reverse();
         let mut indices = chain.into_iter();
         let root = indices.next().unwrap_or(index);
-        let mut path = Path::new(self.states[root].clone());
+        let mut path = Path::new(self.state(root).clone());
         for index in indices {
-            if let Some((_, mv)) = &self.links[index] {
-                path.push(mv.clone(), self.states[index].clone());
+            if let (state, Some(mv)) = self.node(index) {
+                path.push(mv.clone(), state.clone());
             }
         }
         path
-    }
-}
-
-/// States being added to a [`Tree`] while the layer they come from is read:
-/// all have a parent, and they join the tree together with [`Tree::append`].
-pub(crate) struct Growth<S, M> {
-    states: Vec<S>,
-    links: Vec<(u32, M)>,
-}
-
-impl<S, M> Growth<S, M> {
-    pub(crate) fn with_capacity(capacity: usize) -> Self {
-        Growth {
-            states: Vec::with_capacity(capacity),
-            links: Vec::with_capacity(capacity),
-        }
-    }
-
-    /// Adds `state`, reached from `parent` by `mv`.
-    #[inline]
-    pub(crate) fn push(&mut self, state: S, parent: u32, mv: M) {
-        self.states.push(state);
-        self.links.push((parent, mv));
-    }
-
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.states.len()
     }
 }
