@@ -1,12 +1,14 @@
 //! The four engines against each other and against an independent reference, on
 //! generated puzzles: random directed graphs and a mirror-folded grid walk.
 
-use std::collections::VecDeque;
+mod support;
+
 use std::time::Duration;
 
 use proptest::prelude::*;
 use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome};
-use puzzle_search::{Backward, Puzzle};
+use puzzle_search::{adapt, Backward, Puzzle};
+use support::{reference_distances, reference_moves};
 
 /// A directed graph with some goal nodes; a move names the edge's target.
 #[derive(Debug, Clone)]
@@ -40,24 +42,19 @@ impl Graph {
         for &g in goals {
             is_goal[g % nodes] = true;
         }
-        // Reference distances: a plain BFS over reversed edges from every goal.
-        let mut distance = vec![None; nodes];
-        let mut queue = VecDeque::new();
-        for (node, &goal) in is_goal.iter().enumerate() {
-            if goal {
-                distance[node] = Some(0);
-                queue.push_back(node);
-            }
-        }
-        while let Some(node) = queue.pop_front() {
-            let d = distance[node].unwrap();
-            for &previous in &reverse[node] {
-                if distance[previous as usize].is_none() {
-                    distance[previous as usize] = Some(d + 1);
-                    queue.push_back(previous as usize);
-                }
-            }
-        }
+        // Reference distances: the reference BFS over reversed edges from every goal.
+        let reversed = {
+            let reverse = &reverse;
+            adapt::from_fn(
+                move |&node: &u32| reverse[node as usize].iter().copied(),
+                |_: &u32| false,
+            )
+        };
+        let goal_nodes = (0..nodes as u32).filter(|&node| is_goal[node as usize]);
+        let to_goal = reference_distances(&reversed, goal_nodes);
+        let distance = (0..nodes as u32)
+            .map(|node| to_goal.get(&node).copied())
+            .collect();
         Graph {
             edges,
             reverse,
@@ -328,27 +325,6 @@ fn mirror_walk_strategy() -> impl Strategy<Value = (MirrorWalk, (i32, i32))> {
                 (start_x, 0),
             )
         })
-}
-
-/// The reference answer: `Some(moves)` or `None` when no goal is reachable.
-fn reference_moves<P: Puzzle>(puzzle: &P, start: &P::State) -> Option<usize>
-where
-    P::Key: std::hash::Hash,
-{
-    let mut seen = std::collections::HashSet::new();
-    let mut queue = VecDeque::from([(start.clone(), 0)]);
-    seen.insert(puzzle.encode(start));
-    while let Some((state, d)) = queue.pop_front() {
-        if puzzle.is_goal(&state) {
-            return Some(d);
-        }
-        puzzle.successors(&state, |_, next| {
-            if seen.insert(puzzle.encode(&next)) {
-                queue.push_back((next, d + 1));
-            }
-        });
-    }
-    None
 }
 
 fn check_all_engines<P>(puzzle: &P, start: P::State) -> Result<(), TestCaseError>
