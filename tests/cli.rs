@@ -11,6 +11,8 @@
 //! (`cargo test --test cli`), build them first: `cargo build --examples`, with
 //! `--release` when testing in release.
 
+mod support;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -20,6 +22,10 @@ use puzzle_search::knights::{Knights, Position};
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
 use serde_json::Value;
+use support::{
+    seeded_knight_walk, SplitMix64, HENGDAOLIMA_DIGITS as HENGDAOLIMA, HENGDAOLIMA_OPTIMA,
+    KNIGHTS_SAMPLE as SAMPLE, SAMPLE_FIRST_BOARD as FIRST, SAMPLE_ROWS, TARGET_ROW as TARGET,
+};
 
 // ---------------------------------------------------------------------------
 // Running the programs
@@ -397,8 +403,6 @@ fn klotski_rejects_bad_arguments() {
 // Klotski: the output contracts of §3.1
 // ---------------------------------------------------------------------------
 
-const HENGDAOLIMA: &str = "24422442233221121001";
-
 /// The one JSON object on standard output.
 #[track_caller]
 fn one_json_object(run: &Run, what: &str) -> serde_json::Map<String, Value> {
@@ -517,11 +521,7 @@ fn klotski_json_follows_the_contract() {
 
 #[test]
 fn klotski_json_under_every_metric_and_engine() {
-    for (metric, moves) in [
-        (Metric::Step, 116),
-        (Metric::Slide, 90),
-        (Metric::Piece, 81),
-    ] {
+    for (metric, moves) in HENGDAOLIMA_OPTIMA {
         let args = ["hengdaolima", "--json", "--metric", metric.name()];
         let object = one_json_object(&klotski(&args), &args.join(" "));
         check_klotski_json(&object, HENGDAOLIMA, metric, "bfs", Some(moves));
@@ -649,10 +649,6 @@ fn klotski_names_full_width_digits() {
 // ---------------------------------------------------------------------------
 // Knights: every input rule of §2
 // ---------------------------------------------------------------------------
-
-const SAMPLE: &str = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
-const FIRST: &str = "10110\n01*11\n10111\n01001\n00000\n";
-const TARGET: &str = "111110111100*110000100000";
 
 /// Inputs that break one rule each, with what standard error must say. Each has a
 /// good board where it can, so a program that answered before checking everything
@@ -871,8 +867,7 @@ fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
 
 #[test]
 fn knights_json_lines_follow_the_contract() {
-    let first = "1011001*11101110100100000";
-    let second = "01011110*1011100101000100";
+    let [first, second] = SAMPLE_ROWS;
     let result = knights(&["--json"], SAMPLE);
     assert_success(&result, "--json");
     let lines: Vec<&str> = result.stdout.lines().collect();
@@ -929,7 +924,7 @@ fn knights_state_limit_is_reported_clearly() {
                 assert_eq!(value["path"], serde_json::json!([]), "{line}");
                 assert_eq!(value["limit"], "states", "{line}");
             } else {
-                check_knights_json(line, "1011001*11101110100100000", Some(7));
+                check_knights_json(line, SAMPLE_ROWS[0], Some(7));
             }
         }
         let value: Value = serde_json::from_str(lines[1]).unwrap();
@@ -974,37 +969,14 @@ fn knights_count_of_a_billion_with_three_boards_fails_fast_in_bounded_memory() {
     assert_rejected(&result, &["1 of the 18446744073709551615"], "T = u64::MAX");
 }
 
-/// A small fixed-seed generator (SplitMix64), so the boards are the same every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// `count` boards, each a walk of 0 to 8 random jumps from the target, with the
-/// length of its walk.
+/// length of its walk: the same boards every run.
 fn random_walks(count: usize, seed: u64) -> Vec<(Position, usize)> {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             let steps = rng.below(9);
-            let mut position = Position::TARGET;
-            for _ in 0..steps {
-                let jumps: Vec<_> = position.jumps().collect();
-                let jump = jumps[rng.below(jumps.len())];
-                position = position.play(jump).expect("a legal jump");
-            }
-            (position, steps)
+            (seeded_knight_walk(&mut rng, steps), steps)
         })
         .collect()
 }
