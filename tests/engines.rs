@@ -401,15 +401,61 @@ proptest! {
     }
 
     #[test]
-    fn state_limit_is_respected((graph, start) in graph_strategy(), max_states in 1usize..10) {
-        for engine in Engine::ALL {
-            let result = engine.solve(&graph, start, &Limits::new().with_max_states(max_states));
-            prop_assert!(result.stats.max_stored <= max_states.max(1) + 1, "{}: {:?}", engine, result.stats);
-            if let Outcome::Solved(path) = &result.outcome {
-                prop_assert_eq!(Some(path.len()), reference_moves(&graph, &start));
+    fn state_limit_is_respected((graph, start) in graph_strategy(), max_states in 0usize..12) {
+        check_state_limit(&graph, start, max_states)?;
+    }
+
+    #[test]
+    fn state_limit_is_respected_under_pruning((graph, start) in graph_strategy(), max_states in 0usize..12) {
+        check_state_limit(&Pruned(graph), start, max_states)?;
+    }
+
+    #[test]
+    fn state_limit_is_respected_under_mirror_folding((walk, start) in mirror_walk_strategy(), max_states in 0usize..40) {
+        check_state_limit(&walk, start, max_states)?;
+    }
+}
+
+/// Under a limit of `max_states`, every engine stores at most `max_states`
+/// states at once (`Stats::max_stored`), stops with exactly that limit when it
+/// stops, and is right when it answers.
+fn check_state_limit<P>(puzzle: &P, start: P::State, max_states: usize) -> Result<(), TestCaseError>
+where
+    P: Backward,
+    P::State: PartialEq + std::fmt::Debug,
+    P::Move: PartialEq + std::fmt::Debug,
+{
+    let expected = reference_moves(puzzle, &start);
+    // A start that is a goal is a path of no moves under any limits, even 0:
+    // the one state it holds is the start.
+    let room = if puzzle.is_goal(&start) {
+        max_states.max(1)
+    } else {
+        max_states
+    };
+    let limits = Limits::new().with_max_states(max_states);
+    for engine in Engine::ALL {
+        let result = engine.solve(puzzle, start.clone(), &limits);
+        prop_assert!(
+            result.stats.max_stored <= room,
+            "{} stored {} states under a limit of {}: {:?}",
+            engine,
+            result.stats.max_stored,
+            max_states,
+            result
+        );
+        match &result.outcome {
+            Outcome::Solved(path) => {
+                prop_assert_eq!(Some(path.len()), expected, "{}", engine);
+                prop_assert!(path.replays(puzzle), "{}", engine);
+            }
+            Outcome::Unsolvable => prop_assert_eq!(expected, None, "{}", engine),
+            Outcome::LimitReached(limit) => {
+                prop_assert_eq!(*limit, Limit::States { max: max_states }, "{}", engine)
             }
         }
     }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- inconsistent heuristics
@@ -483,6 +529,15 @@ proptest! {
         }
         check_all_engines(&with_table(graph.clone(), heuristic.clone()), start)?;
         check_all_engines(&with_table(Pruned(graph), heuristic), start)?;
+    }
+
+    /// Reopened states are stored states too.
+    #[test]
+    fn state_limit_is_respected_with_an_inconsistent_heuristic(
+        (graph, start, heuristic) in inconsistent_strategy(),
+        max_states in 0usize..60,
+    ) {
+        check_state_limit(&with_table(graph, heuristic), start, max_states)?;
     }
 }
 

@@ -10,7 +10,7 @@ use puzzle_search::klotski::{
     catalog, CellPosition, CommonCode, CommonCodeError, Klotski, Layout, LayoutError, Metric, Move,
     PieceCounts, PieceSetSpace, Shape, ShortCode, ShortCodeError, LAYOUT_COUNT,
 };
-use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
 use support::{
     hengdaolima, named, reference_component, ReferenceBfs, HENGDAOLIMA_COMPONENT,
@@ -462,12 +462,22 @@ proptest! {
 
     #[test]
     fn searches_from_random_layouts_agree(layout in support::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+        const MAX_STATES: usize = 200_000;
         let puzzle = Klotski::new(metric);
-        let limits = Limits::new().with_max_states(200_000);
-        let reference = Engine::Bfs.solve(&puzzle, layout, &limits).outcome;
-        for engine in [Engine::Bidirectional, Engine::AStar] {
-            let outcome = engine.solve(&puzzle, layout, &limits).outcome;
-            match (&reference, &outcome) {
+        let limits = Limits::new().with_max_states(MAX_STATES);
+        let mut reference = None;
+        for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
+            let result = engine.solve(&puzzle, layout, &limits);
+            prop_assert!(result.stats.max_stored <= MAX_STATES, "{} {}: {:?}", metric, engine, result.stats);
+            if let Outcome::LimitReached(limit) = &result.outcome {
+                prop_assert_eq!(*limit, Limit::States { max: MAX_STATES }, "{} {}", metric, engine);
+            }
+            let outcome = result.outcome;
+            let Some(reference) = &reference else {
+                reference = Some(outcome);
+                continue;
+            };
+            match (reference, &outcome) {
                 (Outcome::Solved(a), Outcome::Solved(b)) => {
                     prop_assert_eq!(a.len(), b.len(), "{} {}", metric, engine);
                     prop_assert!(b.replays(&puzzle));

@@ -391,13 +391,18 @@ fn sample_answers_18_with_limit_20_under_bfs() {
 
 #[test]
 fn state_limit_is_reported_as_such() {
-    for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
+    for engine in Engine::ALL {
         let limits = Limits::new().with_max_depth(20).with_max_states(100);
-        let outcome = engine.solve(&Knights, sample_boards()[1], &limits).outcome;
+        let result = engine.solve(&Knights, sample_boards()[1], &limits);
         assert_eq!(
-            outcome,
+            result.outcome,
             Outcome::LimitReached(Limit::States { max: 100 }),
             "{engine}"
+        );
+        assert!(
+            result.stats.max_stored <= 100,
+            "{engine}: {:?}",
+            result.stats
         );
     }
 }
