@@ -5,7 +5,9 @@
 //! positions) are ignored by default; run them with
 //! `cargo test --release --test atlas -- --ignored`.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+mod support;
+
+use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
 use puzzle_search::analysis::{KlotskiAtlas, KnightTable};
@@ -17,6 +19,10 @@ use puzzle_search::klotski::{
 use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{bfs, Engine, Limits, Outcome};
 use puzzle_search::{DenseSpace, Puzzle};
+use support::{
+    hengdaolima, named, reference_component, seeded_knight_walk, SplitMix64, HENGDAOLIMA_COMPONENT,
+    HENGDAOLIMA_OPTIMA, KNIGHT_DIAMETER, KNIGHT_POSITIONS, SAMPLE_BOARDS, SAMPLE_OPTIMA,
+};
 
 fn counts(vertical: u8, horizontal: u8, soldiers: u8) -> PieceCounts {
     PieceCounts {
@@ -33,10 +39,6 @@ fn piece_set(pieces: PieceCounts) -> PieceSetSpace {
 /// Klotski under `metric` as the atlas maps it: layouts, not mirror pairs.
 fn unfolded(metric: Metric) -> Klotski {
     Klotski::new(metric).with_mirror_folding(false)
-}
-
-fn hengdaolima() -> Layout {
-    "2442/2442/2332/2112/1001".parse().unwrap()
 }
 
 // ---------------------------------------------------------------- dense indices
@@ -73,10 +75,7 @@ proptest! {
     }
 
     #[test]
-    fn knight_positions_round_trip(cells in Just((0..25).collect::<Vec<u32>>()).prop_shuffle()) {
-        // A random position: the first cell empty, the next 12 hold `1` knights.
-        let colours = cells[1..13].iter().fold(0, |mask, &cell| mask | 1 << cell);
-        let position = Position::from_code(colours | cells[0] << 25).unwrap();
+    fn knight_positions_round_trip(position in support::random_position()) {
         prop_assert!(position.index() < POSITION_COUNT);
         prop_assert_eq!(Position::from_index(position.index()), Some(position));
     }
@@ -126,22 +125,6 @@ fn piece_set_spaces_are_their_layouts_in_common_code_order() {
 
 // ---------------------------------------------------------------- the engine
 
-/// The component of `start` by plain BFS over the successors.
-fn component(puzzle: &impl Puzzle<State = Layout>, start: Layout) -> Vec<Layout> {
-    let mut seen = HashSet::from([start]);
-    let mut queue = VecDeque::from([start]);
-    let mut members = Vec::new();
-    while let Some(layout) = queue.pop_front() {
-        members.push(layout);
-        puzzle.successors(&layout, |_, next| {
-            if seen.insert(next) {
-                queue.push_back(next);
-            }
-        });
-    }
-    members
-}
-
 /// A set with 2,376 layouts in 138 groups, 1,020 of them solvable, up to 53
 /// moves from the exit: every layout's distance comes from its own search.
 #[test]
@@ -182,14 +165,15 @@ fn groups_are_the_components_of_plain_searches() {
     let atlas =
         KlotskiAtlas::build_piece_set(Metric::Step, space.clone(), &Options::new(), &mut |_| {})
             .unwrap();
-    let puzzle = Klotski::new(Metric::Step);
+    // The atlas maps layouts, not mirror pairs: one key per layout.
+    let puzzle = unfolded(Metric::Step);
     let mut labelled: HashMap<u32, usize> = HashMap::new();
     let mut done = HashSet::new();
     for &layout in space.layouts() {
         if done.contains(&layout) {
             continue;
         }
-        let members = component(&puzzle, layout);
+        let members = reference_component(&puzzle, layout);
         let label = atlas.group(layout).unwrap();
         assert!(members
             .iter()
@@ -312,9 +296,12 @@ fn hengdaolima_group_agrees_with_single_solves() {
         .copied()
         .filter(|&layout| atlas.group(layout) == Some(label))
         .collect();
-    assert_eq!(members.len(), 25_955);
-    assert_eq!(atlas.components().sizes()[label as usize], 25_955);
-    let mut plain = component(&Klotski::new(Metric::Piece), start);
+    assert_eq!(members.len(), HENGDAOLIMA_COMPONENT);
+    assert_eq!(
+        atlas.components().sizes()[label as usize] as usize,
+        HENGDAOLIMA_COMPONENT
+    );
+    let mut plain = reference_component(&unfolded(Metric::Piece), start);
     plain.sort_unstable();
     let mut sorted = members.clone();
     sorted.sort_unstable();
@@ -343,23 +330,9 @@ fn hengdaolima_group_agrees_with_single_solves() {
 
 /// Positions exactly `moves` random jumps from the target (so at most that far).
 fn random_walks(seed: u64, walks: usize, moves: usize) -> Vec<Position> {
-    let mut state = seed;
-    let mut next = || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as usize
-    };
+    let mut rng = SplitMix64::new(seed);
     (0..walks)
-        .map(|_| {
-            let mut position = Position::TARGET;
-            for _ in 0..moves {
-                let mut neighbours = Vec::new();
-                Knights.successors(&position, |_, after| neighbours.push(after));
-                position = neighbours[next() % neighbours.len()];
-            }
-            position
-        })
+        .map(|_| seeded_knight_walk(&mut rng, moves))
         .collect()
 }
 
@@ -391,7 +364,7 @@ fn knight_distances_near_the_target_agree_with_searches() {
         }
     }
     // Beyond the depth the partial table does not know.
-    let far: Position = "01011/110*1/01110/01010/00100".parse().unwrap();
+    let far: Position = SAMPLE_BOARDS[1].parse().unwrap();
     assert_eq!(table.distance(far), None);
     assert_eq!(table.path(far), None);
 }
@@ -520,14 +493,21 @@ fn full_klotski_atlas() {
     let start = hengdaolima();
     assert_eq!(atlas.distance(start), Some(81));
     let label = atlas.group(start).unwrap();
-    assert_eq!(atlas.components().sizes()[label as usize], 25_955);
+    assert_eq!(
+        atlas.components().sizes()[label as usize] as usize,
+        HENGDAOLIMA_COMPONENT
+    );
     // 峰回路转, the catalog's hardest, is among the hardest of all.
-    let hardest = catalog::find("fenghuiluzhuan").unwrap().layout();
+    let hardest = named("fenghuiluzhuan");
     assert_eq!(summary.max_distance, Some(138));
     assert!(summary.hardest.contains(&hardest));
 
     // The groups are the same in every metric; the distances are not.
-    for (metric, moves) in [(Metric::Step, 116), (Metric::Slide, 90)] {
+    for (metric, moves) in HENGDAOLIMA_OPTIMA {
+        if metric == Metric::Piece {
+            continue;
+        }
+        let moves = moves as u32;
         let other = KlotskiAtlas::build(metric, &Options::new(), &mut |_| {}).unwrap();
         assert_eq!(other.components(), atlas.components());
         assert_eq!(other.distance(start), Some(moves));
@@ -540,14 +520,14 @@ fn full_klotski_atlas() {
 #[ignore = "maps all 67 million positions: a few seconds in release"]
 fn full_knight_table() {
     let table = KnightTable::build(&Options::new(), &mut |_| {}).unwrap();
-    assert_eq!(table.distances().len(), 67_603_900);
-    assert_eq!(table.distances().reachable(), 67_603_900);
-    assert_eq!(table.histogram().iter().sum::<u64>(), 67_603_900);
-    assert_eq!(table.diameter(), 39);
-    let sample: Position = "10110/01*11/10111/01001/00000".parse().unwrap();
-    let hard: Position = "01011/110*1/01110/01010/00100".parse().unwrap();
-    assert_eq!(table.distance(sample), Some(7));
-    assert_eq!(table.distance(hard), Some(18));
+    assert_eq!(table.distances().len(), KNIGHT_POSITIONS);
+    assert_eq!(table.distances().reachable(), KNIGHT_POSITIONS);
+    assert_eq!(table.histogram().iter().sum::<u64>(), KNIGHT_POSITIONS);
+    assert_eq!(table.diameter(), KNIGHT_DIAMETER);
+    for (board, optimum) in SAMPLE_BOARDS.iter().zip(SAMPLE_OPTIMA) {
+        let position: Position = board.parse().unwrap();
+        assert_eq!(table.distance(position), Some(optimum), "{board}");
+    }
     // The generic engine agrees position by position.
     let generic = atlas::distances(&Knights, &Knights, &Options::new(), &mut |_| {}).unwrap();
     assert_eq!(table.distances(), &generic);

@@ -6,20 +6,38 @@
 //! byte-order mark, full-width digits) get a clear error or a correct answer in
 //! bounded memory.
 //!
+//! The `atlas` example (§3.3) and `knights --exact` are run the same way: the
+//! knight table (about 2 s and 140 MB) is built once per run of this binary and
+//! shared by the tests; the full Klotski atlas (about 15 s) is `#[ignore]`d.
+//!
 //! `cargo test` builds the examples next to this test binary
 //! (`<target>/<profile>/examples/`). When only this test is built
 //! (`cargo test --test cli`), build them first: `cargo build --examples`, with
 //! `--release` when testing in release.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod support;
 
-use puzzle_search::klotski::{catalog, Klotski, Layout, Metric, LAYOUT_COUNT};
-use puzzle_search::knights::{Knights, Position};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use puzzle_search::analysis::{KlotskiAtlas, KnightTable};
+use puzzle_search::atlas::{file, Options};
+use puzzle_search::klotski::{
+    catalog, CommonCode, Klotski, Layout, Metric, PieceCounts, PieceSetSpace, ShortCode,
+    LAYOUT_COUNT,
+};
+use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
 use serde_json::Value;
+use support::{
+    named, seeded_knight_walk, SplitMix64, HENGDAOLIMA_DIGITS as HENGDAOLIMA, HENGDAOLIMA_OPTIMA,
+    KNIGHTS_SAMPLE as SAMPLE, KNIGHT_DIAMETER, KNIGHT_POSITIONS, SAMPLE_FIRST_BOARD as FIRST,
+    SAMPLE_OPTIMA, SAMPLE_ROWS, TARGET_ROW as TARGET,
+};
 
 // ---------------------------------------------------------------------------
 // Running the programs
@@ -397,8 +415,6 @@ fn klotski_rejects_bad_arguments() {
 // Klotski: the output contracts of §3.1
 // ---------------------------------------------------------------------------
 
-const HENGDAOLIMA: &str = "24422442233221121001";
-
 /// The one JSON object on standard output.
 #[track_caller]
 fn one_json_object(run: &Run, what: &str) -> serde_json::Map<String, Value> {
@@ -517,11 +533,7 @@ fn klotski_json_follows_the_contract() {
 
 #[test]
 fn klotski_json_under_every_metric_and_engine() {
-    for (metric, moves) in [
-        (Metric::Step, 116),
-        (Metric::Slide, 90),
-        (Metric::Piece, 81),
-    ] {
+    for (metric, moves) in HENGDAOLIMA_OPTIMA {
         let args = ["hengdaolima", "--json", "--metric", metric.name()];
         let object = one_json_object(&klotski(&args), &args.join(" "));
         check_klotski_json(&object, HENGDAOLIMA, metric, "bfs", Some(moves));
@@ -649,10 +661,6 @@ fn klotski_names_full_width_digits() {
 // ---------------------------------------------------------------------------
 // Knights: every input rule of §2
 // ---------------------------------------------------------------------------
-
-const SAMPLE: &str = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
-const FIRST: &str = "10110\n01*11\n10111\n01001\n00000\n";
-const TARGET: &str = "111110111100*110000100000";
 
 /// Inputs that break one rule each, with what standard error must say. Each has a
 /// good board where it can, so a program that answered before checking everything
@@ -803,6 +811,8 @@ fn knights_rejects_bad_arguments() {
         &["--frobnicate"],
         &["hengdaolima", "extra"],
         &["-", "extra"],
+        &["--table", "knights.tbl"],
+        &["--exact", "--table"],
     ] {
         let result = knights(args, SAMPLE);
         let what = args.join(" ");
@@ -871,8 +881,7 @@ fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
 
 #[test]
 fn knights_json_lines_follow_the_contract() {
-    let first = "1011001*11101110100100000";
-    let second = "01011110*1011100101000100";
+    let [first, second] = SAMPLE_ROWS;
     let result = knights(&["--json"], SAMPLE);
     assert_success(&result, "--json");
     let lines: Vec<&str> = result.stdout.lines().collect();
@@ -929,7 +938,7 @@ fn knights_state_limit_is_reported_clearly() {
                 assert_eq!(value["path"], serde_json::json!([]), "{line}");
                 assert_eq!(value["limit"], "states", "{line}");
             } else {
-                check_knights_json(line, "1011001*11101110100100000", Some(7));
+                check_knights_json(line, SAMPLE_ROWS[0], Some(7));
             }
         }
         let value: Value = serde_json::from_str(lines[1]).unwrap();
@@ -974,37 +983,14 @@ fn knights_count_of_a_billion_with_three_boards_fails_fast_in_bounded_memory() {
     assert_rejected(&result, &["1 of the 18446744073709551615"], "T = u64::MAX");
 }
 
-/// A small fixed-seed generator (SplitMix64), so the boards are the same every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// `count` boards, each a walk of 0 to 8 random jumps from the target, with the
-/// length of its walk.
+/// length of its walk: the same boards every run.
 fn random_walks(count: usize, seed: u64) -> Vec<(Position, usize)> {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             let steps = rng.below(9);
-            let mut position = Position::TARGET;
-            for _ in 0..steps {
-                let jumps: Vec<_> = position.jumps().collect();
-                let jump = jumps[rng.below(jumps.len())];
-                position = position.play(jump).expect("a legal jump");
-            }
-            (position, steps)
+            (seeded_knight_walk(&mut rng, steps), steps)
         })
         .collect()
 }
@@ -1047,4 +1033,605 @@ fn knights_answers_100000_boards() {
         };
         assert_eq!(answers[index], expected, "board {}", index + 1);
     }
+}
+
+// ---------------------------------------------------------------------------
+// The atlas example (§3.3) and knights --exact
+// ---------------------------------------------------------------------------
+
+/// A directory of this test process's own in Cargo's scratch space for
+/// tests, made once. The directories of earlier runs whose process is gone
+/// are removed then (on Linux, where that can be told), so their tables do
+/// not pile up.
+fn scratch() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let pid = std::process::id();
+        for entry in fs::read_dir(root).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let Some(other) = name
+                .to_str()
+                .and_then(|name| name.strip_prefix("cli-"))
+                .and_then(|pid| pid.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let gone = cfg!(target_os = "linux") && !Path::new(&format!("/proc/{other}")).exists();
+            if other != pid && gone {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
+        let dir = root.join(format!("cli-{pid}"));
+        fs::create_dir_all(&dir).expect("a scratch directory");
+        dir
+    })
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("scratch paths are UTF-8")
+}
+
+fn atlas(args: &[&str]) -> Run {
+    run("atlas", args, "")
+}
+
+/// The one JSON object of a file the atlas wrote, on one line.
+#[track_caller]
+fn json_file(path: &Path) -> serde_json::Map<String, Value> {
+    let content =
+        fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    assert_eq!(content.lines().count(), 1, "{content}");
+    match serde_json::from_str(&content) {
+        Ok(Value::Object(object)) => object,
+        other => panic!("{}: not one JSON object: {other:?}", path.display()),
+    }
+}
+
+/// `1234567` as `1,234,567`, as the summaries for people print counts.
+fn with_commas(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// One run of `atlas knights --json --save --svg`, shared by the tests.
+struct KnightAtlas {
+    run: Run,
+    json: serde_json::Map<String, Value>,
+    table: PathBuf,
+    svg: PathBuf,
+}
+
+fn knight_atlas() -> &'static KnightAtlas {
+    static ATLAS: OnceLock<KnightAtlas> = OnceLock::new();
+    ATLAS.get_or_init(|| {
+        let dir = scratch();
+        let (json, table, svg) = (
+            dir.join("knights.json"),
+            dir.join("knights.tbl"),
+            dir.join("knights.svg"),
+        );
+        let args = [
+            "knights",
+            "--json",
+            text(&json),
+            "--save",
+            text(&table),
+            "--svg",
+            text(&svg),
+        ];
+        let run = atlas(&args);
+        assert_success(&run, "atlas knights");
+        KnightAtlas {
+            run,
+            json: json_file(&json),
+            table,
+            svg,
+        }
+    })
+}
+
+/// The library's own knight table, built in this process: what the programs
+/// must agree with.
+fn library_table() -> &'static KnightTable {
+    static TABLE: OnceLock<KnightTable> = OnceLock::new();
+    TABLE.get_or_init(|| KnightTable::build(&Options::new(), &mut |_| {}).expect("the table"))
+}
+
+#[test]
+fn atlas_knights_summary_follows_the_contract() {
+    let built = knight_atlas();
+    let object = &built.json;
+    assert_eq!(
+        keys(object),
+        ["puzzle", "positions", "diameter", "histogram", "elapsed_ms"]
+    );
+    assert_eq!(object["puzzle"], "knights");
+    assert!(object["elapsed_ms"].is_u64(), "{object:?}");
+    // The numbers of the README, which the library's own table has too.
+    let table = library_table();
+    assert_eq!(POSITION_COUNT, KNIGHT_POSITIONS);
+    assert_eq!(table.distances().len(), KNIGHT_POSITIONS);
+    assert_eq!(table.diameter(), KNIGHT_DIAMETER);
+    assert_eq!(object["positions"], KNIGHT_POSITIONS);
+    assert_eq!(object["diameter"], KNIGHT_DIAMETER);
+    let histogram: Vec<u64> = object["histogram"]
+        .as_array()
+        .expect("the histogram is an array")
+        .iter()
+        .map(|count| count.as_u64().expect("counts are integers"))
+        .collect();
+    assert_eq!(histogram, table.histogram());
+    assert_eq!(histogram.len() as u32, KNIGHT_DIAMETER + 1);
+    assert_eq!(histogram[0], 1, "the target alone is at distance 0");
+    assert!(histogram.iter().all(|&count| count > 0));
+    // Every position reaches the target.
+    assert_eq!(histogram.iter().sum::<u64>(), KNIGHT_POSITIONS);
+
+    // For people: the counts, and one line per distance.
+    let report = &built.run.stdout;
+    let lines: Vec<Vec<&str>> = report
+        .lines()
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    let positions = with_commas(KNIGHT_POSITIONS);
+    for expected in [
+        vec!["positions", positions.as_str()],
+        vec!["reachable", positions.as_str()],
+        vec!["diameter", "39"],
+    ] {
+        assert!(lines.contains(&expected), "{expected:?} in\n{report}");
+    }
+    for (distance, &count) in histogram.iter().enumerate() {
+        let expected = [distance.to_string(), with_commas(count)];
+        assert!(
+            lines.iter().any(|line| line[..] == expected),
+            "{expected:?} in\n{report}"
+        );
+    }
+    // The histogram as a drawing.
+    let svg = fs::read_to_string(&built.svg).expect("the SVG file");
+    assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(100)]);
+    assert!(svg.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn atlas_knights_table_round_trips_through_save_and_load() {
+    let built = knight_atlas();
+    let saved = fs::read(&built.table).expect("the saved table");
+    assert_eq!(
+        saved.len() as u64,
+        file::HEADER_LEN as u64 + KNIGHT_POSITIONS
+    );
+    assert!(saved.starts_with(file::MAGIC));
+    let loaded = KnightTable::load(&saved[..]).expect("the library loads it");
+    assert!(
+        loaded == *library_table(),
+        "the saved table is the library's"
+    );
+
+    // Loaded instead of built: the same summary, for people and as JSON.
+    let json = scratch().join("knights-loaded.json");
+    let resaved = scratch().join("knights-resaved.tbl");
+    let args = [
+        "knights",
+        "--load",
+        text(&built.table),
+        "--json",
+        text(&json),
+        "--save",
+        text(&resaved),
+    ];
+    let run = atlas(&args);
+    assert_success(&run, "atlas knights --load");
+    assert_eq!(run.stdout, built.run.stdout);
+    let (mut first, mut second) = (built.json.clone(), json_file(&json));
+    assert!(second["elapsed_ms"].is_u64());
+    first.remove("elapsed_ms");
+    second.remove("elapsed_ms");
+    assert_eq!(first, second);
+    // Saved again, byte for byte the same file.
+    assert!(fs::read(&resaved).expect("the table saved again") == saved);
+    let _ = fs::remove_file(resaved);
+}
+
+/// `atlas knights --load` and `knights --exact --table` refuse a table that is
+/// damaged or not a knight table, with status 2, a message that says why and
+/// nothing on standard output; and they leave the file as it was.
+#[test]
+fn damaged_or_wrong_tables_are_refused() {
+    let built = knight_atlas();
+    let dir = scratch().join("bad-tables");
+    fs::create_dir_all(&dir).unwrap();
+    let good = move || fs::read(&built.table).expect("the saved table");
+    let klotski = || {
+        let pieces = PieceCounts {
+            vertical: 0,
+            horizontal: 6,
+            soldiers: 2,
+        };
+        let space = PieceSetSpace::new(pieces).unwrap();
+        let atlas =
+            KlotskiAtlas::build_piece_set(Metric::Slide, space, &Options::new(), &mut |_| {})
+                .unwrap();
+        let mut bytes = Vec::new();
+        atlas.save(&mut bytes).unwrap();
+        bytes
+    };
+    type Make = Box<dyn Fn() -> Vec<u8>>;
+    let cases: Vec<(&str, Make, &[&str])> = vec![
+        (
+            "truncated",
+            Box::new(move || good()[..KNIGHT_POSITIONS as usize / 2].to_vec()),
+            &["truncated"],
+        ),
+        (
+            "header-only",
+            Box::new(move || good()[..file::HEADER_LEN].to_vec()),
+            &["truncated"],
+        ),
+        (
+            "flipped",
+            Box::new(move || {
+                let mut bytes = good();
+                bytes[file::HEADER_LEN + 12_345_678] ^= 1;
+                bytes
+            }),
+            &["checksum"],
+        ),
+        (
+            "longer",
+            Box::new(move || {
+                let mut bytes = good();
+                bytes.push(0);
+                bytes
+            }),
+            &["extra bytes"],
+        ),
+        (
+            "resized",
+            // A header that announces 1,000 states (offset 32: see `atlas::file`).
+            Box::new(move || {
+                let mut bytes = good()[..file::HEADER_LEN + 1000].to_vec();
+                bytes[32..40].copy_from_slice(&1000u64.to_le_bytes());
+                bytes
+            }),
+            &["1000 states", "67603900"],
+        ),
+        (
+            "junk",
+            Box::new(|| b"hello, world".to_vec()),
+            &["not a puzzle-search table"],
+        ),
+        ("empty", Box::new(Vec::new), &["not a puzzle-search table"]),
+        (
+            "klotski",
+            Box::new(klotski),
+            &["\"klotski/slide/0-6-2\"", "\"knights\""],
+        ),
+    ];
+    for (name, make, needles) in cases {
+        let path = dir.join(format!("{name}.tbl"));
+        let bytes = make();
+        fs::write(&path, &bytes).unwrap();
+        let mut needles = needles.to_vec();
+        needles.push(text(&path));
+        let what = format!("atlas knights --load {name}");
+        assert_rejected(&atlas(&["knights", "--load", text(&path)]), &needles, &what);
+        let what = format!("knights --exact --table {name}");
+        let result = knights(&["--exact", "--table", text(&path)], SAMPLE);
+        assert_rejected(&result, &needles, &what);
+        assert!(
+            fs::read(&path).unwrap() == bytes,
+            "{name}: the file was changed"
+        );
+        fs::remove_file(&path).unwrap();
+    }
+    // A knight table is no Klotski atlas, in any metric.
+    for metric in Metric::ALL {
+        let space = format!("\"klotski/{}\"", metric.name());
+        let args = [
+            "klotski",
+            "--metric",
+            metric.name(),
+            "--load",
+            text(&built.table),
+        ];
+        assert_rejected(
+            &atlas(&args),
+            &["cannot load", "\"knights\"", &space],
+            &args.join(" "),
+        );
+    }
+    let missing = dir.join("missing.tbl");
+    assert_rejected(
+        &atlas(&["knights", "--load", text(&missing)]),
+        &["cannot open", "missing.tbl"],
+        "a missing table",
+    );
+}
+
+#[test]
+fn atlas_rejects_bad_arguments() {
+    let missing = scratch().join("no-such-table.tbl");
+    let unwritable = scratch().join("no-such-directory").join("out.file");
+    let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (vec![], vec!["<PUZZLE>"]),
+        (vec!["hanoi"], vec!["'hanoi'"]),
+        (
+            vec!["knights", "--metric", "piece"],
+            vec!["--metric", "klotski"],
+        ),
+        (vec!["klotski", "--metric", "foo"], vec!["'foo'"]),
+        (vec!["knights", "--threads", "0"], vec!["'0'", "--threads"]),
+        (vec!["knights", "--threads", "x"], vec!["'x'", "--threads"]),
+        (vec!["knights", "--frobnicate"], vec!["--frobnicate"]),
+        (vec!["knights", "extra"], vec!["'extra'"]),
+        (vec!["knights", "--json"], vec!["--json"]),
+        (
+            vec!["knights", "--load", text(&missing)],
+            vec!["cannot open", "no-such-table.tbl"],
+        ),
+        // Outputs that cannot be written are found before the work, not after it.
+        (
+            vec!["knights", "--json", text(&unwritable)],
+            vec!["cannot write", "out.file"],
+        ),
+        (
+            vec!["klotski", "--save", text(&unwritable)],
+            vec!["cannot write", "out.file"],
+        ),
+        (
+            vec!["klotski", "--svg", text(&unwritable)],
+            vec!["cannot write", "out.file"],
+        ),
+    ];
+    for (args, needles) in cases {
+        assert_rejected(
+            &atlas(&args),
+            &needles,
+            &format!("atlas {}", args.join(" ")),
+        );
+    }
+    assert!(!missing.exists());
+}
+
+#[test]
+fn knights_exact_answers_from_a_table_saved_by_the_atlas() {
+    let table = text(&knight_atlas().table);
+    let modified = || fs::metadata(table).and_then(|meta| meta.modified()).ok();
+    let before = modified();
+    let optima: String = SAMPLE_OPTIMA.map(|moves| format!("{moves}\n")).concat();
+    let result = knights(&["--exact", "--table", table], SAMPLE);
+    assert_success(&result, "--exact --table");
+    assert_eq!(result.stdout, optima);
+    // The exact distance, whatever --limit, --engine or --max-states say.
+    for extra in [
+        ["--limit", "5"],
+        ["--engine", "bfs"],
+        ["--max-states", "10"],
+    ] {
+        let args = ["--exact", "--table", table, extra[0], extra[1]];
+        let result = knights(&args, SAMPLE);
+        assert_success(&result, &args.join(" "));
+        assert_eq!(result.stdout, optima, "{args:?}");
+    }
+    // What a search finds under a limit that lets it.
+    let searched = knights(&["--limit", "20"], SAMPLE);
+    assert_eq!(searched.stdout, optima);
+    // As JSON: optimal paths that replay to the target.
+    let result = knights(&["--exact", "--json", "--table", table], SAMPLE);
+    assert_success(&result, "--exact --json");
+    let lines: Vec<&str> = result.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", result.stdout);
+    for ((line, start), moves) in lines.iter().zip(SAMPLE_ROWS).zip(SAMPLE_OPTIMA) {
+        check_knights_json(line, start, Some(moves as usize));
+    }
+    assert_eq!(modified(), before, "the table was read, not written");
+}
+
+#[test]
+fn knights_exact_agrees_with_the_library_table_near_and_far() {
+    let table = library_table();
+    // Walks of 0 to 59 random jumps, and one of the farthest positions of all.
+    let mut rng = SplitMix64::new(67_603_900);
+    let mut boards: Vec<Position> = (0..300)
+        .map(|_| {
+            let steps = rng.below(60);
+            seeded_knight_walk(&mut rng, steps)
+        })
+        .collect();
+    let farthest = table
+        .distances()
+        .as_bytes()
+        .iter()
+        .position(|&distance| u32::from(distance) == KNIGHT_DIAMETER)
+        .expect("a position at the diameter");
+    boards.push(Position::from_index(farthest as u64).unwrap());
+    let mut input = format!("{}\n", boards.len());
+    for board in &boards {
+        input.push_str(&board.to_string());
+        input.push('\n');
+    }
+    let path = text(&knight_atlas().table);
+    let result = knights(&["--exact", "--table", path], &input);
+    assert_success(&result, "--exact on 301 boards");
+    let answers: Vec<&str> = result.stdout.lines().collect();
+    assert_eq!(answers.len(), boards.len());
+    for (board, answer) in boards.iter().zip(&answers) {
+        let expected = table.distance(*board).expect("a full table");
+        assert_eq!(*answer, expected.to_string(), "{board}");
+    }
+    assert_eq!(answers.last(), Some(&"39"));
+    let result = knights(&["--exact", "--json", "--table", path], &input);
+    assert_success(&result, "--exact --json on 301 boards");
+    let lines: Vec<&str> = result.stdout.lines().collect();
+    assert_eq!(lines.len(), boards.len());
+    for (board, line) in boards.iter().zip(&lines).step_by(10) {
+        let moves = table.distance(*board).unwrap() as usize;
+        check_knights_json(line, &board.to_row_string(), Some(moves));
+    }
+    check_knights_json(lines[300], &boards[300].to_row_string(), Some(39));
+}
+
+#[test]
+fn knights_exact_builds_and_saves_the_table_when_the_file_is_missing() {
+    let path = scratch().join("built-by-knights.tbl");
+    let _ = fs::remove_file(&path);
+    let optima: String = SAMPLE_OPTIMA.map(|moves| format!("{moves}\n")).concat();
+    let result = knights(&["--exact", "--table", text(&path)], SAMPLE);
+    assert_success(&result, "--exact --table (missing)");
+    assert_eq!(result.stdout, optima);
+    // The very table the atlas saves, and the next run loads it.
+    let built = fs::read(&path).expect("knights --exact saved the table");
+    assert!(built == fs::read(&knight_atlas().table).unwrap());
+    let again = knights(&["--exact", "--table", text(&path)], SAMPLE);
+    assert_success(&again, "--exact --table (saved)");
+    assert_eq!(again.stdout, optima);
+    fs::remove_file(&path).unwrap();
+}
+
+/// The summary of §3.3 for all 29,334,498 layouts, against the README's
+/// numbers; then the saved atlas loaded again.
+#[test]
+#[ignore = "maps all 29,334,498 Klotski layouts: about 15 s and 175 MB in release"]
+fn atlas_klotski_summary_follows_the_contract() {
+    let dir = scratch();
+    let (json, table, svg) = (
+        dir.join("klotski.json"),
+        dir.join("klotski.tbl"),
+        dir.join("klotski.svg"),
+    );
+    let args = [
+        "klotski",
+        "--json",
+        text(&json),
+        "--save",
+        text(&table),
+        "--svg",
+        text(&svg),
+    ];
+    let run = atlas(&args);
+    assert_success(&run, "atlas klotski");
+    let object = json_file(&json);
+    assert_eq!(object["puzzle"], "klotski");
+    assert_eq!(object["metric"], "piece");
+    assert_eq!(object["layouts"], LAYOUT_COUNT);
+    assert_eq!(object["groups"], 25_422);
+    assert_eq!(object["largest_group"], 964_656);
+    assert_eq!(object["solvable"], 28_913_089);
+    assert_eq!(object["max_distance"], 138);
+    let hardest = object["hardest"].as_array().expect("hardest is an array");
+    let fenghuiluzhuan = named("峰回路转");
+    let mut found = false;
+    for entry in hardest {
+        let entry = entry.as_object().expect("hardest layouts are objects");
+        assert_eq!(keys(entry), ["common_code", "short_code", "distance"]);
+        assert_eq!(entry["distance"], 138);
+        let common: CommonCode = entry["common_code"].as_str().unwrap().parse().unwrap();
+        let short: ShortCode = entry["short_code"].as_str().unwrap().parse().unwrap();
+        assert_eq!(common.layout(), short.layout(), "{entry:?}");
+        found |= common.layout() == fenghuiluzhuan;
+    }
+    assert!(found, "峰回路转 is among the hardest: {hardest:?}");
+    let sets = object["piece_sets"]
+        .as_array()
+        .expect("piece_sets is an array");
+    assert_eq!(sets.len(), 203);
+    let mut totals = [0u64; 3];
+    let mut two_empty = 0;
+    let mut deepest = 0;
+    for set in sets {
+        let set = set.as_object().expect("piece sets are objects");
+        assert_eq!(
+            keys(set),
+            [
+                "vertical",
+                "horizontal",
+                "soldiers",
+                "layouts",
+                "groups",
+                "solvable",
+                "max_distance"
+            ]
+        );
+        let count = |key: &str| {
+            set[key]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{key}: {set:?}"))
+        };
+        for (total, key) in totals.iter_mut().zip(["layouts", "groups", "solvable"]) {
+            *total += count(key);
+        }
+        let pieces = 4 + 2 * count("vertical") + 2 * count("horizontal") + count("soldiers");
+        if pieces == 18 {
+            two_empty += count("layouts");
+        }
+        match set["max_distance"].as_u64() {
+            Some(max) => deepest = deepest.max(max),
+            None => assert_eq!(set["max_distance"], Value::Null, "{set:?}"),
+        }
+    }
+    assert_eq!(totals, [u64::from(LAYOUT_COUNT), 25_422, 28_913_089]);
+    assert_eq!(two_empty, 1_588_914);
+    assert_eq!(deepest, 138);
+    let svg_text = fs::read_to_string(&svg).expect("the SVG file");
+    assert!(svg_text.starts_with("<svg"));
+
+    // Loaded instead of built: the same summary.
+    let loaded_json = dir.join("klotski-loaded.json");
+    let args = [
+        "klotski",
+        "--load",
+        text(&table),
+        "--json",
+        text(&loaded_json),
+    ];
+    let loaded = atlas(&args);
+    assert_success(&loaded, "atlas klotski --load");
+    assert_eq!(loaded.stdout, run.stdout);
+    let timings = ["elapsed_ms", "distances_ms", "components_ms"];
+    let without_timings = |mut object: serde_json::Map<String, Value>| {
+        for key in timings {
+            object.remove(key);
+        }
+        object
+    };
+    assert_eq!(
+        without_timings(json_file(&loaded_json)),
+        without_timings(object.clone())
+    );
+    let _ = fs::remove_file(&table);
+
+    // Last, the exact keys of §3.3, the time of each phase included.
+    for key in timings {
+        assert!(
+            object.get(key).is_some_and(Value::is_u64),
+            "{key} in {object:?}"
+        );
+    }
+    assert_eq!(
+        keys(&object),
+        [
+            "puzzle",
+            "metric",
+            "layouts",
+            "groups",
+            "largest_group",
+            "solvable",
+            "max_distance",
+            "hardest",
+            "piece_sets",
+            "elapsed_ms",
+            "distances_ms",
+            "components_ms"
+        ]
+    );
 }

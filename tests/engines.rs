@@ -1,12 +1,14 @@
 //! The four engines against each other and against an independent reference, on
 //! generated puzzles: random directed graphs and a mirror-folded grid walk.
 
-use std::collections::VecDeque;
+mod support;
+
 use std::time::Duration;
 
 use proptest::prelude::*;
 use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome};
-use puzzle_search::{Backward, Puzzle};
+use puzzle_search::{adapt, Backward, Puzzle};
+use support::{reference_distances, reference_moves};
 
 /// A directed graph with some goal nodes; a move names the edge's target.
 #[derive(Debug, Clone)]
@@ -40,24 +42,19 @@ impl Graph {
         for &g in goals {
             is_goal[g % nodes] = true;
         }
-        // Reference distances: a plain BFS over reversed edges from every goal.
-        let mut distance = vec![None; nodes];
-        let mut queue = VecDeque::new();
-        for (node, &goal) in is_goal.iter().enumerate() {
-            if goal {
-                distance[node] = Some(0);
-                queue.push_back(node);
-            }
-        }
-        while let Some(node) = queue.pop_front() {
-            let d = distance[node].unwrap();
-            for &previous in &reverse[node] {
-                if distance[previous as usize].is_none() {
-                    distance[previous as usize] = Some(d + 1);
-                    queue.push_back(previous as usize);
-                }
-            }
-        }
+        // Reference distances: the reference BFS over reversed edges from every goal.
+        let reversed = {
+            let reverse = &reverse;
+            adapt::from_fn(
+                move |&node: &u32| reverse[node as usize].iter().copied(),
+                |_: &u32| false,
+            )
+        };
+        let goal_nodes = (0..nodes as u32).filter(|&node| is_goal[node as usize]);
+        let to_goal = reference_distances(&reversed, goal_nodes);
+        let distance = (0..nodes as u32)
+            .map(|node| to_goal.get(&node).copied())
+            .collect();
         Graph {
             edges,
             reverse,
@@ -330,27 +327,6 @@ fn mirror_walk_strategy() -> impl Strategy<Value = (MirrorWalk, (i32, i32))> {
         })
 }
 
-/// The reference answer: `Some(moves)` or `None` when no goal is reachable.
-fn reference_moves<P: Puzzle>(puzzle: &P, start: &P::State) -> Option<usize>
-where
-    P::Key: std::hash::Hash,
-{
-    let mut seen = std::collections::HashSet::new();
-    let mut queue = VecDeque::from([(start.clone(), 0)]);
-    seen.insert(puzzle.encode(start));
-    while let Some((state, d)) = queue.pop_front() {
-        if puzzle.is_goal(&state) {
-            return Some(d);
-        }
-        puzzle.successors(&state, |_, next| {
-            if seen.insert(puzzle.encode(&next)) {
-                queue.push_back((next, d + 1));
-            }
-        });
-    }
-    None
-}
-
 fn check_all_engines<P>(puzzle: &P, start: P::State) -> Result<(), TestCaseError>
 where
     P: Backward,
@@ -425,14 +401,178 @@ proptest! {
     }
 
     #[test]
-    fn state_limit_is_respected((graph, start) in graph_strategy(), max_states in 1usize..10) {
-        for engine in Engine::ALL {
-            let result = engine.solve(&graph, start, &Limits::new().with_max_states(max_states));
-            prop_assert!(result.stats.max_stored <= max_states.max(1) + 1, "{}: {:?}", engine, result.stats);
-            if let Outcome::Solved(path) = &result.outcome {
-                prop_assert_eq!(Some(path.len()), reference_moves(&graph, &start));
+    fn state_limit_is_respected((graph, start) in graph_strategy(), max_states in 0usize..12) {
+        check_state_limit(&graph, start, max_states)?;
+    }
+
+    #[test]
+    fn state_limit_is_respected_under_pruning((graph, start) in graph_strategy(), max_states in 0usize..12) {
+        check_state_limit(&Pruned(graph), start, max_states)?;
+    }
+
+    #[test]
+    fn state_limit_is_respected_under_mirror_folding((walk, start) in mirror_walk_strategy(), max_states in 0usize..40) {
+        check_state_limit(&walk, start, max_states)?;
+    }
+}
+
+/// Under a limit of `max_states`, every engine stores at most `max_states`
+/// states at once (`Stats::max_stored`), stops with exactly that limit when it
+/// stops, and is right when it answers.
+fn check_state_limit<P>(puzzle: &P, start: P::State, max_states: usize) -> Result<(), TestCaseError>
+where
+    P: Backward,
+    P::State: PartialEq + std::fmt::Debug,
+    P::Move: PartialEq + std::fmt::Debug,
+{
+    let expected = reference_moves(puzzle, &start);
+    // A start that is a goal is a path of no moves under any limits, even 0:
+    // the one state it holds is the start.
+    let room = if puzzle.is_goal(&start) {
+        max_states.max(1)
+    } else {
+        max_states
+    };
+    let limits = Limits::new().with_max_states(max_states);
+    for engine in Engine::ALL {
+        let result = engine.solve(puzzle, start.clone(), &limits);
+        prop_assert!(
+            result.stats.max_stored <= room,
+            "{} stored {} states under a limit of {}: {:?}",
+            engine,
+            result.stats.max_stored,
+            max_states,
+            result
+        );
+        match &result.outcome {
+            Outcome::Solved(path) => {
+                prop_assert_eq!(Some(path.len()), expected, "{}", engine);
+                prop_assert!(path.replays(puzzle), "{}", engine);
+            }
+            Outcome::Unsolvable => prop_assert_eq!(expected, None, "{}", engine),
+            Outcome::LimitReached(limit) => {
+                prop_assert_eq!(*limit, Limit::States { max: max_states }, "{}", engine)
             }
         }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- inconsistent heuristics
+
+/// A graph where A* must often reopen states, with a start: 10 to 59 nodes,
+/// one to three edges per node, undirected as often as not (more ways of
+/// different lengths to the same node), one or two goals; and a heuristic that
+/// is admissible but inconsistent. Each node with a way to a goal gets its
+/// exact distance one time in four and 0 otherwise, so that bounds drop by
+/// many moves along an edge; a node with no way to a goal gets any bound
+/// (anything is below infinity).
+///
+/// A* then meets, now and then, a node first by a long way of low bounds and
+/// only later by a shorter way through a node of high bound: 1.5% of the cases
+/// are answered wrongly by an A* that does not reopen expanded nodes, so a
+/// thousand cases catch it every time.
+fn inconsistent_strategy() -> impl Strategy<Value = (Graph, u32, Vec<u32>)> {
+    (10usize..60)
+        .prop_flat_map(|nodes| {
+            (
+                Just(nodes),
+                prop::collection::vec((0..nodes, 0..nodes), nodes..nodes * 3),
+                any::<bool>(),
+                prop::collection::vec(0..nodes, 1..3),
+                0..nodes as u32,
+                prop::collection::vec(any::<u16>(), nodes),
+            )
+        })
+        .prop_map(|(nodes, mut edges, undirected, goals, start, choices)| {
+            if undirected {
+                let back: Vec<_> = edges.iter().map(|&(a, b)| (b, a)).collect();
+                edges.extend(back);
+            }
+            let graph = Graph::new(nodes, &edges, &goals, 0);
+            let heuristic = graph
+                .distance
+                .iter()
+                .zip(&choices)
+                .map(|(&distance, &choice)| match distance {
+                    Some(exact) if choice % 4 == 0 => exact,
+                    Some(_) => 0,
+                    None => u32::from(choice / 4),
+                })
+                .collect();
+            (graph, start, heuristic)
+        })
+}
+
+/// `puzzle` searched with `heuristic` (by node) in place of its own.
+fn with_table<P: Puzzle<State = u32>>(
+    puzzle: P,
+    heuristic: Vec<u32>,
+) -> adapt::WithHeuristic<P, impl Fn(&u32) -> u32> {
+    puzzle.with_heuristic(move |&node: &u32| heuristic[node as usize])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// An admissible heuristic need not be consistent: A* must reopen a state
+    /// that a shorter way reaches after a longer one, or it may return a
+    /// longer path than BFS.
+    #[test]
+    fn engines_stay_optimal_with_an_inconsistent_heuristic(
+        (graph, start, heuristic) in inconsistent_strategy(),
+    ) {
+        for (node, &h) in heuristic.iter().enumerate() {
+            if let Some(exact) = graph.distance[node] {
+                prop_assert!(h <= exact, "node {}: h = {} > {}", node, h, exact);
+            }
+        }
+        check_all_engines(&with_table(graph.clone(), heuristic.clone()), start)?;
+        check_all_engines(&with_table(Pruned(graph), heuristic), start)?;
+    }
+
+    /// Reopened states are stored states too.
+    #[test]
+    fn state_limit_is_respected_with_an_inconsistent_heuristic(
+        (graph, start, heuristic) in inconsistent_strategy(),
+        max_states in 0usize..60,
+    ) {
+        check_state_limit(&with_table(graph, heuristic), start, max_states)?;
+    }
+}
+
+/// The smallest graph where A* must reopen a state: `C` is first reached the
+/// long way, `S → X → Y → C`, whose low bounds put it ahead of `B`, the start
+/// of the short way `S → B → C`; then `C → D → G`. The bound of `B` is exact
+/// (3), every other bound is 0: admissible, and inconsistent at `B → C`.
+///
+/// A* expands `S`, `X`, `Y` and `C` (bounds 0 to 3) before `B` (bound 4), so
+/// `D` and `G` are first reached at 4 and 5 moves; only by reopening `C` from
+/// `B` (2 moves instead of 3), and then `D` and `G`, does it find the 4-move
+/// path, whatever the order among equal bounds.
+#[test]
+fn astar_reopens_a_state_reached_again_by_a_shorter_path() {
+    const S: usize = 0;
+    const X: usize = 1;
+    const Y: usize = 2;
+    const C: usize = 3;
+    const D: usize = 4;
+    const G: usize = 5;
+    const B: usize = 6;
+    let edges = [(S, X), (X, Y), (Y, C), (S, B), (B, C), (C, D), (D, G)];
+    let graph = Graph::new(7, &edges, &[G], 0);
+    let mut heuristic = vec![0; 7];
+    heuristic[B] = 3;
+    assert_eq!(graph.distance[B], Some(3), "admissible");
+    assert!(heuristic[B] > 1 + heuristic[C], "inconsistent");
+    let puzzle = with_table(graph, heuristic);
+    let result = Engine::AStar.solve(&puzzle, S as u32, &Limits::new());
+    let path = result.outcome.path().expect("G is reachable");
+    assert_eq!(path.states(), &[S, B, C, D, G].map(|node| node as u32));
+    assert!(path.replays(&puzzle));
+    for engine in Engine::ALL {
+        let outcome = engine.solve(&puzzle, S as u32, &Limits::new()).outcome;
+        assert_eq!(outcome.path().map(|path| path.len()), Some(4), "{engine}");
     }
 }
 

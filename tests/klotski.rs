@@ -1,21 +1,21 @@
 //! Klotski: optima, paths, the component of 横刀立马, heuristics, the catalog,
 //! text formats and codes.
 
-mod common;
+mod support;
 
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use proptest::prelude::*;
 use puzzle_search::klotski::{
     catalog, CellPosition, CommonCode, CommonCodeError, Klotski, Layout, LayoutError, Metric, Move,
     PieceCounts, PieceSetSpace, Shape, ShortCode, ShortCodeError, LAYOUT_COUNT,
 };
-use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
-
-fn hengdaolima() -> Layout {
-    "2442/2442/2332/2112/1001".parse().unwrap()
-}
+use support::{
+    hengdaolima, named, reference_component, ReferenceBfs, HENGDAOLIMA_COMPONENT,
+    HENGDAOLIMA_OPTIMA,
+};
 
 /// The goals a bidirectional search starts from are exactly the solved layouts
 /// that an unsolved layout leads to, one per key.
@@ -70,11 +70,7 @@ fn goal_states_are_the_solved_layouts_an_unsolved_one_leads_to() {
 
 #[test]
 fn hengdaolima_optima_under_every_engine_and_metric() {
-    for (metric, optimum) in [
-        (Metric::Step, 116),
-        (Metric::Slide, 90),
-        (Metric::Piece, 81),
-    ] {
+    for (metric, optimum) in HENGDAOLIMA_OPTIMA {
         for mirror_folding in [true, false] {
             let puzzle = Klotski::new(metric).with_mirror_folding(mirror_folding);
             for engine in Engine::ALL {
@@ -99,59 +95,39 @@ fn hengdaolima_optima_under_every_engine_and_metric() {
     }
 }
 
-/// Every layout reachable from `start`, with its neighbours, found by a plain BFS.
-fn component(start: Layout, metric: Metric) -> HashMap<Layout, Vec<Layout>> {
-    let puzzle = Klotski::new(metric).with_mirror_folding(false);
-    let mut graph = HashMap::new();
-    let mut queue = VecDeque::from([start]);
-    graph.insert(start, Vec::new());
-    while let Some(layout) = queue.pop_front() {
-        let mut neighbours = Vec::new();
-        puzzle.successors(&layout, |_, next| neighbours.push(next));
-        for &next in &neighbours {
-            if let std::collections::hash_map::Entry::Vacant(slot) = graph.entry(next) {
-                slot.insert(Vec::new());
-                queue.push_back(next);
-            }
-        }
-        graph.insert(layout, neighbours);
-    }
-    graph
+/// Klotski under `metric` without mirror folding: one key per layout.
+fn unfolded(metric: Metric) -> Klotski {
+    Klotski::new(metric).with_mirror_folding(false)
 }
 
-/// Exact distances to the nearest solved layout, by BFS back from all of them
-/// (every move can be undone, so the graph is undirected).
-fn distances(graph: &HashMap<Layout, Vec<Layout>>) -> HashMap<Layout, u32> {
-    let mut distance = HashMap::new();
-    let mut queue = VecDeque::new();
-    for &layout in graph.keys().filter(|layout| layout.is_solved()) {
-        distance.insert(layout, 0);
-        queue.push_back(layout);
-    }
-    while let Some(layout) = queue.pop_front() {
-        let d = distance[&layout];
-        for &next in &graph[&layout] {
-            distance.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                d + 1
-            });
-        }
-    }
-    distance
+/// Every layout reachable from `start`, by the reference BFS.
+fn component(start: Layout, metric: Metric) -> Vec<Layout> {
+    reference_component(&unfolded(metric), start)
+}
+
+/// Exact distances to the nearest solved layout of `component`, by the
+/// reference BFS from all of them (every move can be undone, so the graph is
+/// undirected: `hengdaolima_component_has_25955_layouts` checks it).
+fn distances(component: &[Layout], metric: Metric) -> HashMap<Layout, u32> {
+    let solved = component
+        .iter()
+        .copied()
+        .filter(|layout| layout.is_solved());
+    ReferenceBfs::new(&unfolded(metric), solved).collect()
 }
 
 #[test]
 fn hengdaolima_component_has_25955_layouts() {
     for metric in Metric::ALL {
-        let graph = component(hengdaolima(), metric);
-        assert_eq!(graph.len(), 25_955, "{metric}");
-        for (layout, neighbours) in &graph {
-            for next in neighbours {
-                assert!(
-                    graph[next].contains(layout),
-                    "{metric}: a move that cannot be undone"
-                );
-            }
+        let puzzle = unfolded(metric);
+        let members = component(hengdaolima(), metric);
+        assert_eq!(members.len(), HENGDAOLIMA_COMPONENT, "{metric}");
+        for layout in &members {
+            puzzle.successors(layout, |_, next| {
+                let mut back = false;
+                puzzle.successors(&next, |_, previous| back |= previous == *layout);
+                assert!(back, "{metric}: a move that cannot be undone");
+            });
         }
     }
 }
@@ -168,32 +144,31 @@ fn exhaustive_search_reports_the_component_as_explored() {
         &Limits::new(),
     );
     assert_eq!(unfolded.outcome, Outcome::Unsolvable);
-    assert_eq!(unfolded.stats.max_stored, 25_955);
-    assert_eq!(unfolded.stats.expanded, 25_955);
+    assert_eq!(unfolded.stats.max_stored, HENGDAOLIMA_COMPONENT);
+    assert_eq!(unfolded.stats.expanded, HENGDAOLIMA_COMPONENT as u64);
     let folded = puzzle_search::search::bfs(
         &Klotski::default().with_goal(no_exit),
         hengdaolima(),
         &Limits::new(),
     );
-    let graph = component(hengdaolima(), Metric::Piece);
-    let symmetric = graph
-        .keys()
-        .filter(|layout| layout.mirror() == **layout)
+    let symmetric = component(hengdaolima(), Metric::Piece)
+        .into_iter()
+        .filter(|layout| layout.mirror() == *layout)
         .count();
-    assert_eq!(folded.stats.max_stored, (25_955 + symmetric) / 2);
+    assert_eq!(
+        folded.stats.max_stored,
+        (HENGDAOLIMA_COMPONENT + symmetric) / 2
+    );
 }
 
 #[test]
 fn heuristics_are_admissible_over_the_hengdaolima_component() {
     for metric in Metric::ALL {
         let puzzle = Klotski::new(metric);
-        let graph = component(hengdaolima(), metric);
-        let distance = distances(&graph);
-        assert_eq!(
-            distance[&hengdaolima()],
-            [116, 90, 81][metric as usize],
-            "{metric}"
-        );
+        let distance = distances(&component(hengdaolima(), metric), metric);
+        let optimum = HENGDAOLIMA_OPTIMA[metric as usize];
+        assert_eq!(optimum.0, metric);
+        assert_eq!(distance[&hengdaolima()] as usize, optimum.1, "{metric}");
         for (layout, &d) in &distance {
             assert!(
                 puzzle.heuristic(layout) <= d,
@@ -215,9 +190,8 @@ fn heuristics_are_admissible_with_many_empty_cells() {
     ] {
         let start: Layout = text.parse().unwrap();
         for metric in Metric::ALL {
-            let graph = component(start, metric);
             let puzzle = Klotski::new(metric);
-            for (layout, d) in distances(&graph) {
+            for (layout, d) in distances(&component(start, metric), metric) {
                 assert!(puzzle.heuristic(&layout) <= d, "{metric}: {layout:?}");
             }
         }
@@ -255,7 +229,7 @@ fn catalog_entries_have_their_published_optima() {
 
 #[test]
 fn zoutouwulu_is_unsolvable_under_idastar_too() {
-    let layout = catalog::find("zoutouwulu").unwrap().layout();
+    let layout = named("zoutouwulu");
     assert_eq!(
         Engine::IdaStar
             .solve(&Klotski::default(), layout, &Limits::new())
@@ -456,7 +430,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
-    fn text_forms_and_codes_round_trip(layout in common::random_layout()) {
+    fn text_forms_and_codes_round_trip(layout in support::random_layout()) {
         prop_assert!(layout.empty_cells() >= 2);
         prop_assert_eq!(layout.to_shape_digits().parse::<Layout>(), Ok(layout));
         prop_assert_eq!(layout.to_shape_letters().parse::<Layout>(), Ok(layout));
@@ -487,13 +461,23 @@ proptest! {
     }
 
     #[test]
-    fn searches_from_random_layouts_agree(layout in common::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+    fn searches_from_random_layouts_agree(layout in support::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+        const MAX_STATES: usize = 200_000;
         let puzzle = Klotski::new(metric);
-        let limits = Limits::new().with_max_states(200_000);
-        let reference = Engine::Bfs.solve(&puzzle, layout, &limits).outcome;
-        for engine in [Engine::Bidirectional, Engine::AStar] {
-            let outcome = engine.solve(&puzzle, layout, &limits).outcome;
-            match (&reference, &outcome) {
+        let limits = Limits::new().with_max_states(MAX_STATES);
+        let mut reference = None;
+        for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
+            let result = engine.solve(&puzzle, layout, &limits);
+            prop_assert!(result.stats.max_stored <= MAX_STATES, "{} {}: {:?}", metric, engine, result.stats);
+            if let Outcome::LimitReached(limit) = &result.outcome {
+                prop_assert_eq!(*limit, Limit::States { max: MAX_STATES }, "{} {}", metric, engine);
+            }
+            let outcome = result.outcome;
+            let Some(reference) = &reference else {
+                reference = Some(outcome);
+                continue;
+            };
+            match (reference, &outcome) {
                 (Outcome::Solved(a), Outcome::Solved(b)) => {
                     prop_assert_eq!(a.len(), b.len(), "{} {}", metric, engine);
                     prop_assert!(b.replays(&puzzle));
@@ -636,13 +620,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
-    fn moves_match_a_cell_by_cell_reference(layout in common::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+    fn moves_match_a_cell_by_cell_reference(layout in support::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
         check_moves(layout, metric)?;
     }
 
     /// Layouts with two empty cells take their moves from a table.
     #[test]
-    fn moves_with_two_empty_cells_match_the_reference(layout in common::random_layout_with_two_empty_cells(), metric in prop::sample::select(Metric::ALL.to_vec())) {
+    fn moves_with_two_empty_cells_match_the_reference(layout in support::random_layout_with_two_empty_cells(), metric in prop::sample::select(Metric::ALL.to_vec())) {
         prop_assert_eq!(layout.empty_cells(), 2);
         check_moves(layout, metric)?;
     }

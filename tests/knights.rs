@@ -1,7 +1,9 @@
 //! The knight puzzle against an independent model: a board of 25 symbol bytes with
-//! its own move generator, and exact distances from a plain BFS over that model.
+//! its own move generator, and exact distances from the reference BFS over that model.
 
-use std::collections::{HashMap, HashSet};
+mod support;
+
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
@@ -12,13 +14,37 @@ use puzzle_search::knights::{
 };
 use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
-
-const SAMPLE: &str = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
+use support::{
+    knight_walk, random_position, random_walk, sample_boards, ReferenceBfs, SplitMix64,
+    KNIGHTS_SAMPLE as SAMPLE, SAMPLE_ANSWERS, SAMPLE_OPTIMA, SAMPLE_ROWS, TARGET_ROW,
+};
 
 /// The model: the 25 symbols row-major, as in the JSON form.
 type Board = [u8; 25];
 
 const TARGET_BOARD: &Board = b"111110111100*110000100000";
+
+/// The model as a puzzle, for the reference BFS: its own boards and moves,
+/// nothing of the library's.
+struct Model;
+
+impl Puzzle for Model {
+    type State = Board;
+    type Move = ();
+    type Key = Board;
+
+    fn encode(&self, board: &Board) -> Board {
+        *board
+    }
+    fn successors(&self, board: &Board, mut emit: impl FnMut((), Board)) {
+        for next in model_successors(board) {
+            emit((), next);
+        }
+    }
+    fn is_goal(&self, board: &Board) -> bool {
+        board == TARGET_BOARD
+    }
+}
 
 fn board_of(position: Position) -> Board {
     position.to_row_string().as_bytes().try_into().unwrap()
@@ -59,22 +85,9 @@ const TABLE_DEPTH: u32 = 10;
 fn table() -> &'static HashMap<Board, u32> {
     static TABLE: OnceLock<HashMap<Board, u32>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let target = *TARGET_BOARD;
-        let mut distance = HashMap::from([(target, 0)]);
-        let mut layer = vec![target];
-        for depth in 1..=TABLE_DEPTH {
-            let mut next = Vec::new();
-            for board in &layer {
-                for moved in model_successors(board) {
-                    distance.entry(moved).or_insert_with(|| {
-                        next.push(moved);
-                        depth
-                    });
-                }
-            }
-            layer = next;
-        }
-        distance
+        ReferenceBfs::new(&Model, [*TARGET_BOARD])
+            .take_while(|&(_, depth)| depth <= TABLE_DEPTH)
+            .collect()
     })
 }
 
@@ -86,60 +99,25 @@ fn table() -> &'static HashMap<Board, u32> {
 /// can touch the table.
 fn reference_distance(position: Position) -> u32 {
     let table = table();
-    let start = board_of(position);
-    let mut seen = HashSet::from([start]);
-    let mut layer = vec![start];
-    for moves in 0..=TABLE_DEPTH {
-        if let Some(rest) = layer.iter().filter_map(|board| table.get(board)).min() {
-            return moves + rest;
+    // The first layer that touches the table, and the best distance through it.
+    let mut touched: Option<(u32, u32)> = None;
+    for (board, moves) in ReferenceBfs::new(&Model, [board_of(position)]) {
+        if moves > TABLE_DEPTH || touched.is_some_and(|(layer, _)| moves > layer) {
+            break;
         }
-        let mut next = Vec::new();
-        for board in &layer {
-            for moved in model_successors(board) {
-                if seen.insert(moved) {
-                    next.push(moved);
-                }
-            }
+        if let Some(&rest) = table.get(&board) {
+            let best = touched.map_or(u32::MAX, |(_, best)| best);
+            touched = Some((moves, best.min(moves + rest)));
         }
-        layer = next;
     }
-    panic!("{position} is too far for the reference");
-}
-
-fn random_position() -> impl Strategy<Value = Position> {
-    (
-        0..25u32,
-        prop::sample::subsequence((0..24u32).collect::<Vec<_>>(), 12),
-    )
-        .prop_map(|(empty, ones)| {
-            // Cells other than the empty one, numbered 0..24, mapped onto 0..25.
-            let colours = ones
-                .iter()
-                .map(|&cell| 1 << (cell + u32::from(cell >= empty)))
-                .fold(0, |acc, bit| acc | bit);
-            Position::from_code(colours | empty << 25).unwrap()
-        })
-}
-
-/// The position after a random walk of `0..=max_len` jumps from the target, none
-/// of which undoes the one before (so the walks wander off instead of dithering).
-fn random_walk(max_len: usize) -> impl Strategy<Value = Position> {
-    prop::collection::vec(any::<u8>(), 0..=max_len).prop_map(|choices| walk(&choices))
+    match touched {
+        Some((_, distance)) => distance,
+        None => panic!("{position} is too far for the reference"),
+    }
 }
 
 fn walk(choices: &[u8]) -> Position {
-    let mut position = Position::TARGET;
-    let mut last: Option<Jump> = None;
-    for &choice in choices {
-        let jumps: Vec<Jump> = position
-            .jumps()
-            .filter(|&jump| Some(jump.reversed()) != last)
-            .collect();
-        let jump = jumps[usize::from(choice) % jumps.len()];
-        position = position.play(jump).unwrap();
-        last = Some(jump);
-    }
-    position
+    knight_walk(choices.iter().map(|&choice| usize::from(choice)), false)
 }
 
 fn answer(engine: Engine, position: Position, limit: u32) -> Option<usize> {
@@ -159,10 +137,6 @@ fn answer(engine: Engine, position: Position, limit: u32) -> Option<usize> {
     }
 }
 
-fn sample_boards() -> Vec<Position> {
-    parse_input(SAMPLE).unwrap()
-}
-
 // ---------------------------------------------------------------- the model
 
 #[test]
@@ -171,6 +145,8 @@ fn target_matches_the_spec() {
         Position::TARGET.to_string(),
         "11111\n01111\n00*11\n00001\n00000"
     );
+    assert_eq!(Position::TARGET.to_row_string(), TARGET_ROW);
+    assert_eq!(TARGET_BOARD, TARGET_ROW.as_bytes());
     assert_eq!(Position::TARGET.empty(), 12);
     assert_eq!(Position::TARGET.misplaced(), 0);
     assert_eq!(Knights.heuristic(&Position::TARGET), 0);
@@ -205,7 +181,8 @@ fn sample_boards_read_as_written() {
     let boards = sample_boards();
     assert_eq!(boards.len(), 2);
     assert_eq!(boards[0].to_string(), "10110\n01*11\n10111\n01001\n00000");
-    assert_eq!(boards[1].to_row_string(), "01011110*1011100101000100");
+    assert_eq!(boards[0].to_row_string(), SAMPLE_ROWS[0]);
+    assert_eq!(boards[1].to_row_string(), SAMPLE_ROWS[1]);
     assert_eq!(boards[0].empty(), 7);
     assert_eq!(boards[0].cell(7), Some(Cell::Empty));
     assert_eq!(boards[0].cell(0), Some(Cell::Black));
@@ -356,16 +333,9 @@ proptest! {
 #[test]
 fn far_positions_agree_with_the_reference() {
     // Walks of twice the table's depth, too far for BFS to be quick.
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = SplitMix64::new(0x2545_F491_4F6C_DD1D);
     for walk_number in 0..10 {
-        let choices: Vec<u8> = (0..2 * TABLE_DEPTH)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state as u8
-            })
-            .collect();
+        let choices: Vec<u8> = (0..2 * TABLE_DEPTH).map(|_| rng.next_u64() as u8).collect();
         let position = walk(&choices);
         let distance = reference_distance(position);
         assert_eq!(
@@ -390,11 +360,15 @@ fn sample_answers_7_and_minus_1_with_every_engine() {
             .into_iter()
             .map(|board| answer(engine, board, DEFAULT_LIMIT))
             .collect();
-        assert_eq!(answers, [Some(7), None], "{engine}");
+        // -1 is no answer within the limit.
+        let expected = SAMPLE_ANSWERS.map(|answer| usize::try_from(answer).ok());
+        assert_eq!(answers, expected, "{engine}");
     }
-    let boards = sample_boards();
-    assert_eq!(reference_distance(boards[0]), 7);
-    assert_eq!(reference_distance(boards[1]), 18);
+    let optima: Vec<u32> = sample_boards()
+        .into_iter()
+        .map(reference_distance)
+        .collect();
+    assert_eq!(optima, SAMPLE_OPTIMA);
 }
 
 #[test]
@@ -417,13 +391,18 @@ fn sample_answers_18_with_limit_20_under_bfs() {
 
 #[test]
 fn state_limit_is_reported_as_such() {
-    for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
+    for engine in Engine::ALL {
         let limits = Limits::new().with_max_depth(20).with_max_states(100);
-        let outcome = engine.solve(&Knights, sample_boards()[1], &limits).outcome;
+        let result = engine.solve(&Knights, sample_boards()[1], &limits);
         assert_eq!(
-            outcome,
+            result.outcome,
             Outcome::LimitReached(Limit::States { max: 100 }),
             "{engine}"
+        );
+        assert!(
+            result.stats.max_stored <= 100,
+            "{engine}: {:?}",
+            result.stats
         );
     }
 }

@@ -6,7 +6,7 @@
 //!
 //! The unit tests at the end are regressions for bugs found this way.
 
-mod common;
+mod support;
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -16,6 +16,7 @@ use puzzle_search::klotski::{
 use puzzle_search::knights::{
     parse_input, parse_input_bytes, KnightsInputError, ParsePositionError, Position,
 };
+use support::{named, random_position};
 
 // ---------------------------------------------------------------------------
 // Generators
@@ -24,7 +25,7 @@ use puzzle_search::knights::{
 /// Any legal layout: built cell by cell, drawn by rank, or from the catalog.
 fn layout() -> impl Strategy<Value = Layout> {
     prop_oneof![
-        2 => common::random_layout(),
+        2 => support::random_layout(),
         2 => (0..LAYOUT_COUNT).prop_map(|rank| ShortCode::new(rank).unwrap().layout()),
         1 => select(catalog::ENTRIES.to_vec()).prop_map(|entry| entry.layout()),
     ]
@@ -117,15 +118,6 @@ fn apply(text: &str, edit: &Edit) -> String {
     chars.into_iter().collect()
 }
 
-/// A knight position: 12 `1`, 12 `0` and one `*` in any order.
-fn position() -> impl Strategy<Value = Position> {
-    let symbols: Vec<char> = "111111111111000000000000*".chars().collect();
-    Just(symbols).prop_shuffle().prop_map(|symbols| {
-        let text: String = symbols.into_iter().collect();
-        text.parse::<Position>().unwrap()
-    })
-}
-
 /// A valid SCOI2005 input for `boards`, with the tolerated oddities: a BOM,
 /// Windows line endings, blank lines, trailing spaces and tabs.
 fn scoi_text(boards: &[Position], style: &[u8], bom: bool, crlf: bool) -> String {
@@ -160,7 +152,7 @@ fn scoi_text(boards: &[Position], style: &[u8], bom: bool, crlf: bool) -> String
 
 fn scoi_input() -> impl Strategy<Value = (Vec<Position>, String)> {
     (
-        prop::collection::vec(position(), 0..6),
+        prop::collection::vec(random_position(), 0..6),
         prop::collection::vec(0u8..8, 1..40),
         any::<bool>(),
         any::<bool>(),
@@ -655,7 +647,7 @@ proptest! {
 
     /// A knight position comes back from each of its text forms.
     #[test]
-    fn positions_round_trip(position in position(), separator in select(vec!["/", "\n", "\r\n"])) {
+    fn positions_round_trip(position in random_position(), separator in select(vec!["/", "\n", "\r\n"])) {
         prop_assert_eq!(position.to_row_string().parse::<Position>(), Ok(position));
         prop_assert_eq!(position.to_string().parse::<Position>(), Ok(position));
         let row = position.to_row_string();
@@ -667,7 +659,7 @@ proptest! {
     /// A valid board with one or two characters replaced, inserted or deleted.
     #[test]
     fn near_valid_positions_give_a_position_or_a_located_error(
-        position in position(),
+        position in random_position(),
         separator in select(vec!["", "/", "\n", "\r\n"]),
         edits in prop::collection::vec(edit(), 1..3),
     ) {
@@ -709,7 +701,7 @@ proptest! {
             "[0-9]{1,25}",
             "[-+ ]?[0-9\u{ff10}-\u{ff19}]{1,3}[ .]?[0-9]?",
         ],
-        boards in prop::collection::vec(position(), 0..4),
+        boards in prop::collection::vec(random_position(), 0..4),
     ) {
         let mut text = format!("{count}\n");
         for board in &boards {
@@ -813,7 +805,7 @@ fn a_board_in_shape_letters_that_only_labels_can_read_is_read_as_labels() {
     // Shape letters win where both readings are legal: `HH` is one horizontal
     // piece, not a two-cell label.
     let letters: Layout = "VBBV/VBBV/VHHV/VSSV/S..S".parse().unwrap();
-    assert_eq!(letters, catalog::find("hengdaolima").unwrap().layout());
+    assert_eq!(letters, named("hengdaolima"));
     // Neither reading: the letters' own error.
     let error = "VBBV/VBBV/VHHV/VSHV/S..S".parse::<Layout>().unwrap_err();
     assert!(
@@ -826,7 +818,7 @@ fn a_board_in_shape_letters_that_only_labels_can_read_is_read_as_labels() {
 /// inside a board of five lines of four symbols, `/`, `|` and `,` are labels.
 #[test]
 fn separator_symbols_are_labels_inside_a_five_line_board() {
-    let hengdaolima = catalog::find("hengdaolima").unwrap().layout();
+    let hengdaolima = named("hengdaolima");
     for text in [
         "aBBb\naBBb\nc||e\ncfge\nh..i",
         "a//b\na//b\nc,,e\ncfge\nh..i\n",
@@ -890,7 +882,7 @@ fn full_width_digits_are_named() {
 
 #[test]
 fn bom_and_windows_line_endings_are_tolerated() {
-    let hengdaolima = catalog::find("hengdaolima").unwrap().layout();
+    let hengdaolima = named("hengdaolima");
     for text in [
         "\u{feff}2442\r\n2442\r\n2332\r\n2112\r\n1001\r\n",
         "\u{feff}VBBV\r\nVBBV\r\nVHHV\r\nVSSV\r\nS..S",
