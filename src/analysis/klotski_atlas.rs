@@ -33,6 +33,7 @@
 
 use core::ops::Range;
 use std::io::{Read, Write};
+use std::time::{Duration, Instant};
 
 use super::klotski_summary::{self, KlotskiSummary};
 use crate::atlas::{
@@ -40,6 +41,16 @@ use crate::atlas::{
 };
 use crate::klotski::{AllLayouts, Klotski, Layout, Metric, PieceCounts, PieceSetSpace};
 use crate::DenseSpace;
+
+/// How long each phase of building an atlas took: zero for an atlas loaded
+/// from a file or made from its tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhaseTimes {
+    /// Computing the distances.
+    pub distances: Duration,
+    /// Labelling the groups.
+    pub components: Duration,
+}
 
 /// Which layouts an atlas covers.
 #[derive(Clone, Debug)]
@@ -69,6 +80,7 @@ impl Scope {
 pub struct KlotskiAtlas {
     metric: Metric,
     scope: Scope,
+    phases: PhaseTimes,
     distances: Distances,
     components: Components,
 }
@@ -109,13 +121,14 @@ impl KlotskiAtlas {
         options: &Options,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Self, AtlasError> {
-        let (distances, components) = match &scope {
+        let (distances, components, phases) = match &scope {
             Scope::All => tables(metric, &AllLayouts, options, progress)?,
             Scope::PieceSet(space) => tables(metric, space, options, progress)?,
         };
         Ok(KlotskiAtlas {
             metric,
             scope,
+            phases,
             distances,
             components,
         })
@@ -142,9 +155,15 @@ impl KlotskiAtlas {
         Ok(KlotskiAtlas {
             metric,
             scope: Scope::All,
+            phases: PhaseTimes::default(),
             distances,
             components,
         })
+    }
+
+    /// How long building each table took (zero for tables loaded or handed over).
+    pub fn phase_times(&self) -> PhaseTimes {
+        self.phases
     }
 
     /// The move metric of the distances.
@@ -244,6 +263,7 @@ impl KlotskiAtlas {
         Ok(KlotskiAtlas {
             metric,
             scope: Scope::All,
+            phases: PhaseTimes::default(),
             distances,
             components,
         })
@@ -265,6 +285,7 @@ impl KlotskiAtlas {
         Ok(KlotskiAtlas {
             metric,
             scope: Scope::PieceSet(space),
+            phases: PhaseTimes::default(),
             distances,
             components,
         })
@@ -281,18 +302,25 @@ impl KlotskiAtlas {
     }
 }
 
-/// The distances under `metric` and the groups of the layouts of `space`.
+/// The distances under `metric` and the groups of the layouts of `space`,
+/// with the time each took.
 fn tables<D: DenseSpace<State = Layout> + Sync>(
     metric: Metric,
     space: &D,
     options: &Options,
     progress: &mut dyn FnMut(Progress),
-) -> Result<(Distances, Components), AtlasError> {
+) -> Result<(Distances, Components, PhaseTimes), AtlasError> {
+    let started = Instant::now();
     let puzzle = Klotski::new(metric).with_mirror_folding(false);
     let distances = distances(&puzzle, space, options, progress)?;
+    let labelling = Instant::now();
     // The groups do not depend on the metric, and `step` moves are the cheapest to list.
     let components = components(&Klotski::new(Metric::Step), space, options, progress)?;
-    Ok((distances, components))
+    let phases = PhaseTimes {
+        distances: labelling - started,
+        components: labelling.elapsed(),
+    };
+    Ok((distances, components, phases))
 }
 
 fn piece_set_name(metric: Metric, space: &PieceSetSpace) -> String {

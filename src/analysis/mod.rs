@@ -12,7 +12,7 @@ mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
 
-pub use klotski_atlas::KlotskiAtlas;
+pub use klotski_atlas::{KlotskiAtlas, PhaseTimes};
 pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;
