@@ -49,6 +49,9 @@ macro_rules! forward {
     (@signature heuristic, $($to:tt)+) => {
         forward!(@fn heuristic(state: &Self::State) -> u32, $($to)+);
     };
+    (@signature heuristic_after, $($to:tt)+) => {
+        forward!(@fn heuristic_after(previous: &Self::State, h: u32, mv: &Self::Move, state: &Self::State) -> u32, $($to)+);
+    };
     (@signature goal_states, $($to:tt)+) => {
         forward!(@fn goal_states(start: &Self::State, emit: impl FnMut(Self::State)) -> (), $($to)+);
     };
@@ -174,7 +177,7 @@ impl<P: Puzzle> Puzzle for Unpruned<P> {
     type State = P::State;
     type Move = P::Move;
     type Key = P::Key;
-    forward!(inner: encode, successors, is_goal, heuristic);
+    forward!(inner: encode, successors, is_goal, heuristic, heuristic_after);
 }
 
 impl<P: Backward> Backward for Unpruned<P> {
@@ -207,7 +210,7 @@ impl<P: Puzzle, G> Puzzle for WithGoalStates<P, G> {
     type State = P::State;
     type Move = P::Move;
     type Key = P::Key;
-    forward!(inner: encode, successors, successors_after, is_goal, heuristic);
+    forward!(inner: encode, successors, successors_after, is_goal, heuristic, heuristic_after);
 }
 
 impl<P, G> Backward for WithGoalStates<P, G>

@@ -129,6 +129,23 @@ pub trait Puzzle {
         0
     }
 
+    /// [`heuristic`](Puzzle::heuristic) of `state`, reached from `previous`
+    /// by `mv`, given `h`, the heuristic of `previous`.
+    ///
+    /// IDA* asks for every child this way, so a puzzle whose heuristic changes
+    /// little with a move can update it instead of computing it afresh (the
+    /// Manhattan distance of a sliding-tile puzzle changes by one). It must
+    /// return what `heuristic(state)` returns. The default computes that.
+    fn heuristic_after(
+        &self,
+        _previous: &Self::State,
+        _h: u32,
+        _mv: &Self::Move,
+        state: &Self::State,
+    ) -> u32 {
+        self.heuristic(state)
+    }
+
     /// The same puzzle with `heuristic` as its [`heuristic`](Puzzle::heuristic);
     /// everything else, [`Backward`] included, is unchanged.
     ///
@@ -254,7 +271,7 @@ impl<P: Puzzle + ?Sized> Puzzle for &P {
     type Move = P::Move;
     type Key = P::Key;
 
-    forward!(deref: encode, successors, successors_after, is_goal, heuristic);
+    forward!(deref: encode, successors, successors_after, is_goal, heuristic, heuristic_after);
 }
 
 impl<P: Backward + ?Sized> Backward for &P {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome};
 use puzzle_search::{adapt, Backward, Puzzle};
-use support::{reference_distances, reference_moves};
+use support::{reference_distances, reference_moves, TABLE};
 
 /// A directed graph with some goal nodes; a move names the edge's target.
 #[derive(Debug, Clone)]
@@ -335,7 +335,11 @@ where
 {
     let expected = reference_moves(puzzle, &start);
     for engine in Engine::ALL {
-        let result = engine.solve(puzzle, start.clone(), &Limits::new());
+        let result = engine.solve(
+            puzzle,
+            start.clone(),
+            &Limits::new().with_table_capacity(TABLE),
+        );
         match (&result.outcome, expected) {
             (Outcome::Solved(path), Some(moves)) => {
                 prop_assert_eq!(path.len(), moves, "{} found a non-optimal path", engine);
@@ -384,7 +388,7 @@ proptest! {
     fn depth_limit_is_an_outcome_of_its_own((graph, start) in graph_strategy(), max_depth in 0u32..6) {
         let expected = reference_moves(&graph, &start);
         for engine in Engine::ALL {
-            let limits = Limits::new().with_max_depth(max_depth);
+            let limits = Limits::new().with_max_depth(max_depth).with_table_capacity(TABLE);
             let outcome = engine.solve(&graph, start, &limits).outcome;
             match expected {
                 Some(moves) if moves <= max_depth as usize => {
@@ -433,7 +437,9 @@ where
     } else {
         max_states
     };
-    let limits = Limits::new().with_max_states(max_states);
+    let limits = Limits::new()
+        .with_max_states(max_states)
+        .with_table_capacity(TABLE);
     for engine in Engine::ALL {
         let result = engine.solve(puzzle, start.clone(), &limits);
         prop_assert!(
@@ -571,7 +577,9 @@ fn astar_reopens_a_state_reached_again_by_a_shorter_path() {
     assert_eq!(path.states(), &[S, B, C, D, G].map(|node| node as u32));
     assert!(path.replays(&puzzle));
     for engine in Engine::ALL {
-        let outcome = engine.solve(&puzzle, S as u32, &Limits::new()).outcome;
+        let outcome = engine
+            .solve(&puzzle, S as u32, &Limits::new().with_table_capacity(TABLE))
+            .outcome;
         assert_eq!(outcome.path().map(|path| path.len()), Some(4), "{engine}");
     }
 }
@@ -607,7 +615,11 @@ impl Backward for Endless {
 #[test]
 fn infinite_space_stops_at_the_state_limit() {
     for engine in Engine::ALL {
-        let result = engine.solve(&Endless, 0, &Limits::new().with_max_states(5_000));
+        // IDA* holds only its path unless it keeps a table: the table fills up.
+        let limits = Limits::new()
+            .with_max_states(5_000)
+            .with_table_capacity(TABLE);
+        let result = engine.solve(&Endless, 0, &limits);
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::States { max: 5_000 }),
@@ -663,7 +675,9 @@ fn idastar_proves_a_cyclic_space_unsolvable() {
     let graph = Graph::new(50, &edges, &[], 0);
     for engine in Engine::ALL {
         assert_eq!(
-            engine.solve(&graph, 0, &Limits::new()).outcome,
+            engine
+                .solve(&graph, 0, &Limits::new().with_table_capacity(TABLE))
+                .outcome,
             Outcome::Unsolvable,
             "{engine}"
         );

@@ -352,7 +352,8 @@ mod broken_contracts {
         fn a_broken_encode_never_yields_a_false_path(puzzle in folded(), start in 0u32..24) {
             let start = start % puzzle.edges.len() as u32;
             for engine in Engine::ALL {
-                let result = engine.solve(&puzzle, start, &Limits::new().with_max_depth(64));
+                let limits = Limits::new().with_max_depth(64).with_table_capacity(1 << 16);
+                let result = engine.solve(&puzzle, start, &limits);
                 if let Outcome::Solved(path) = &result.outcome {
                     prop_assert_eq!(*path.start(), start);
                     prop_assert!(path.replays(&puzzle), "{}: {:?}", engine, path);

@@ -14,7 +14,7 @@ use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use puzzle_search::{Backward, Puzzle};
 use support::{
     hengdaolima, named, reference_component, ReferenceBfs, HENGDAOLIMA_COMPONENT,
-    HENGDAOLIMA_OPTIMA,
+    HENGDAOLIMA_OPTIMA, TABLE,
 };
 
 /// The goals a bidirectional search starts from are exactly the solved layouts
@@ -74,7 +74,11 @@ fn hengdaolima_optima_under_every_engine_and_metric() {
         for mirror_folding in [true, false] {
             let puzzle = Klotski::new(metric).with_mirror_folding(mirror_folding);
             for engine in Engine::ALL {
-                let result = engine.solve(&puzzle, hengdaolima(), &Limits::new());
+                let result = engine.solve(
+                    &puzzle,
+                    hengdaolima(),
+                    &Limits::new().with_table_capacity(TABLE),
+                );
                 let path = result
                     .outcome
                     .path()
@@ -212,7 +216,9 @@ fn catalog_entries_have_their_published_optima() {
         assert_eq!(catalog::find(entry.name), Some(entry));
         assert_eq!(catalog::find(entry.slug), Some(entry));
         for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
-            let outcome = engine.solve(&puzzle, layout, &Limits::new()).outcome;
+            let outcome = engine
+                .solve(&puzzle, layout, &Limits::new().with_table_capacity(TABLE))
+                .outcome;
             match entry.piece_moves {
                 Some(moves) => {
                     let path = outcome
@@ -232,7 +238,11 @@ fn zoutouwulu_is_unsolvable_under_idastar_too() {
     let layout = named("zoutouwulu");
     assert_eq!(
         Engine::IdaStar
-            .solve(&Klotski::default(), layout, &Limits::new())
+            .solve(
+                &Klotski::default(),
+                layout,
+                &Limits::new().with_table_capacity(TABLE)
+            )
             .outcome,
         Outcome::Unsolvable
     );
@@ -464,7 +474,7 @@ proptest! {
     fn searches_from_random_layouts_agree(layout in support::random_layout(), metric in prop::sample::select(Metric::ALL.to_vec())) {
         const MAX_STATES: usize = 200_000;
         let puzzle = Klotski::new(metric);
-        let limits = Limits::new().with_max_states(MAX_STATES);
+        let limits = Limits::new().with_max_states(MAX_STATES).with_table_capacity(TABLE);
         let mut reference = None;
         for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
             let result = engine.solve(&puzzle, layout, &limits);

@@ -1,39 +1,52 @@
 //! Iterative-deepening A*.
 
-// Indices in this module point into the engine's own arenas and are created by
+// Indices in this module point into the engine's own stack and are created by
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
 use super::bfs;
 use super::run::Run;
 use super::table::KeyMap;
-use super::{Limits, Outcome, SearchResult};
+use super::{Limit, Limits, Outcome, SearchResult};
 use crate::{Path, Puzzle};
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus
-/// [`Puzzle::heuristic`], the bound raised each time to the smallest value that exceeded it.
+/// [`Puzzle::heuristic`], the bound raised each time to the smallest value that
+/// exceeded it.
 ///
-/// One table, keyed by [`Puzzle::encode`], serves two purposes:
+/// By default it holds nothing but its path: the states on it, the children
+/// of each not tried yet, and a few numbers. Its memory does not grow with
+/// the states it generates, only with the length of the path, so it solves
+/// puzzles far too large for the other engines (the 15-puzzle). It skips the
+/// successors [`Puzzle::successors_after`] leaves out (the move back), and asks
+/// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
+/// update it from the move. Like every IDA*, it cannot tell a puzzle that
+/// cycles without end from one whose solution is far: on such a puzzle give
+/// it a depth, time or state limit, or a table.
 ///
-/// * within an iteration it keeps the fewest moves each key was reached with, so
-///   transpositions are searched once; an iteration that cuts nothing by the bound
-///   has seen every reachable state, so an unsolvable puzzle is reported as such
-///   instead of deepening forever;
-/// * across iterations it keeps a learned lower bound for each state searched:
-///   when a state's children are exhausted, its bound becomes the smallest of
-///   one plus each child's bound. That value never exceeds the true distance,
-///   so paths stay optimal, and later iterations prune searched regions early.
+/// With [`Limits::with_table_capacity`] it keeps a transposition table of at
+/// most that many states, keyed by [`Puzzle::encode`], for two purposes:
 ///
-/// Learned bounds grow without end where no goal can be reached, so deepening
-/// alone would not notice an unsolvable puzzle. An iteration that meets no state
-/// outside the table shows the search is only circling what it knows; it then
-/// settles the question with one breadth-first pass, whose answer is optimal too.
+/// * within an iteration, the fewest moves each key was reached with, so
+///   transpositions are searched once;
+/// * across iterations, a learned lower bound for each state searched: when a
+///   state's children are exhausted, its bound becomes the smallest of one
+///   plus each child's bound. That value never exceeds the true distance, so
+///   paths stay optimal, and later iterations prune searched regions early.
+///
+/// The table proves a puzzle unsolvable: an iteration that meets no state
+/// outside it shows the search is only circling what it knows, and one
+/// breadth-first pass then settles the question (with an optimal answer too).
+/// A full table stores nothing more, and the search goes on. With the table,
+/// every successor is tried, since a learned bound must not depend on how its
+/// state was reached.
 ///
 /// # Arguments
 ///
 /// * `puzzle` – the puzzle to solve; its heuristic must be admissible.
 /// * `start` – the state to start from.
-/// * `limits` – bounds on the table size, depth (the last bound tried) and time.
+/// * `limits` – bounds on the states on the path, depth (the last bound
+///   tried) and time, and the table's capacity.
 ///
 /// # Returns
 ///
@@ -42,9 +55,9 @@ use crate::{Path, Puzzle};
 ///
 /// # Complexity
 ///
-/// Memory: the table plus the children of the states on the current path. Time:
-/// the states within each bound, summed over the bounds tried; small when the
-/// heuristic is tight.
+/// Memory: the path and the children of its states, plus the table if one
+/// is asked for. Time: the states within each bound, summed over the bounds
+/// tried; small when the heuristic is tight.
 ///
 /// # Example
 ///
@@ -83,7 +96,14 @@ where
     Run::search(puzzle, start, limits, search)
 }
 
-/// What the table knows of a key.
+fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
+    match run.table_capacity() {
+        None => deepen(puzzle, start, run, NoTable),
+        Some(capacity) => deepen(puzzle, start, run, Table::new(capacity)),
+    }
+}
+
+/// What a table knows of a key.
 #[derive(Clone, Copy)]
 struct Entry {
     /// The iteration that last reached the key.
@@ -94,19 +114,129 @@ struct Entry {
     bound: u32,
 }
 
+/// What IDA* remembers of the states it has searched: nothing, or a table.
+trait Memory<P: Puzzle> {
+    /// Whether it remembers anything (then every successor is tried, and
+    /// learned bounds are kept).
+    const REMEMBERS: bool;
+    /// What names a state for [`recall`](Memory::recall): its key, or nothing.
+    type Mark: Copy;
+
+    fn mark(&self, puzzle: &P, state: &P::State) -> Self::Mark;
+    fn recall(&self, mark: Self::Mark) -> Option<Entry>;
+    /// Records `entry` for `mark`: nothing when full. `Err` when a new
+    /// state would make it hold more than `room` states.
+    fn remember(&mut self, mark: Self::Mark, entry: Entry, room: usize) -> Result<(), ()>;
+    /// Raises the bound known for `mark` to `bound`.
+    fn learn(&mut self, mark: Self::Mark, bound: u32);
+    /// The states remembered.
+    fn stored(&self) -> usize;
+}
+
+/// Nothing remembered: IDA* in linear memory.
+struct NoTable;
+
+impl<P: Puzzle> Memory<P> for NoTable {
+    const REMEMBERS: bool = false;
+    type Mark = ();
+
+    #[inline]
+    fn mark(&self, _: &P, _: &P::State) {}
+    #[inline]
+    fn recall(&self, (): ()) -> Option<Entry> {
+        None
+    }
+    #[inline]
+    fn remember(&mut self, (): (), _: Entry, _: usize) -> Result<(), ()> {
+        Ok(())
+    }
+    #[inline]
+    fn learn(&mut self, (): (), _: u32) {}
+    #[inline]
+    fn stored(&self) -> usize {
+        0
+    }
+}
+
+/// A transposition table of at most `capacity` keys.
+struct Table<K> {
+    entries: KeyMap<K, Entry>,
+    capacity: usize,
+}
+
+impl<K> Table<K> {
+    fn new(capacity: usize) -> Self {
+        Table {
+            entries: KeyMap::default(),
+            capacity,
+        }
+    }
+}
+
+impl<P: Puzzle> Memory<P> for Table<P::Key> {
+    const REMEMBERS: bool = true;
+    type Mark = P::Key;
+
+    #[inline]
+    fn mark(&self, puzzle: &P, state: &P::State) -> P::Key {
+        puzzle.encode(state)
+    }
+    #[inline]
+    fn recall(&self, key: P::Key) -> Option<Entry> {
+        self.entries.get(&key).copied()
+    }
+    #[inline]
+    fn remember(&mut self, key: P::Key, entry: Entry, room: usize) -> Result<(), ()> {
+        let stored = self.entries.len();
+        match self.entries.entry(key) {
+            hashbrown::hash_map::Entry::Occupied(mut known) => {
+                known.insert(entry);
+            }
+            hashbrown::hash_map::Entry::Vacant(_) if stored >= self.capacity => {}
+            hashbrown::hash_map::Entry::Vacant(_) if stored >= room => return Err(()),
+            hashbrown::hash_map::Entry::Vacant(vacancy) => {
+                vacancy.insert(entry);
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn learn(&mut self, key: P::Key, bound: u32) {
+        if let Some(entry) = self.entries.get_mut(&key) {
+            entry.bound = entry.bound.max(bound);
+        }
+    }
+    fn stored(&self) -> usize {
+        self.entries.len()
+    }
+}
+
 /// The depth-first stack: `frames[d]` holds the children of the state at depth `d`
 /// of the current path, and `cursors[d]` how many of them were taken. The state at
 /// depth `d + 1` is `frames[d][cursors[d] - 1]`, so the path is never copied.
-struct Stack<K, M, S> {
+struct Stack<S, M, K> {
     frames: Vec<Vec<(M, S)>>,
     cursors: Vec<usize>,
-    /// The key of the state at each depth.
-    keys: Vec<K>,
+    /// The mark of the state at each depth.
+    marks: Vec<K>,
+    /// The heuristic of the state at each depth.
+    estimates: Vec<u32>,
     /// The smallest of one plus the bound of each child taken so far, per depth.
     backed_up: Vec<u32>,
 }
 
-impl<K: Copy, M: Clone, S: Clone> Stack<K, M, S> {
+impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
+    fn new() -> Self {
+        Stack {
+            frames: Vec::new(),
+            cursors: Vec::new(),
+            marks: Vec::new(),
+            estimates: Vec::new(),
+            backed_up: Vec::new(),
+        }
+    }
+
     fn state_at<'a>(&'a self, start: &'a S, depth: usize) -> &'a S {
         if depth == 0 {
             start
@@ -115,30 +245,40 @@ impl<K: Copy, M: Clone, S: Clone> Stack<K, M, S> {
         }
     }
 
-    /// Replaces frame `depth` with the children of the state at `depth`.
-    fn expand<P: Puzzle<Key = K, State = S, Move = M>>(
+    /// Replaces frame `depth` with the children of the state at `depth`, whose
+    /// mark is `mark` and heuristic `estimate`; all children, or those
+    /// `successors_after` keeps when `prune`.
+    fn expand<P: Puzzle<State = S, Move = M>>(
         &mut self,
         puzzle: &P,
         start: &S,
-        depth: usize,
-        key: K,
+        (depth, mark, estimate): (usize, K, u32),
+        prune: bool,
     ) {
         if self.frames.len() <= depth {
             self.frames.resize_with(depth + 1, Vec::new);
             self.cursors.resize(depth + 1, 0);
-            self.keys.resize(depth + 1, key);
+            self.marks.resize(depth + 1, mark);
+            self.estimates.resize(depth + 1, 0);
             self.backed_up.resize(depth + 1, u32::MAX);
         }
         let (below, above) = self.frames.split_at_mut(depth);
-        let state = match depth {
-            0 => start,
-            _ => &below[depth - 1][self.cursors[depth - 1] - 1].1,
-        };
         let children = &mut above[0];
         children.clear();
-        puzzle.successors(state, |mv, child| children.push((mv, child)));
+        let mut keep = |mv, child| children.push((mv, child));
+        match depth.checked_sub(1) {
+            Some(parent) if prune => {
+                let (last, state) = &below[parent][self.cursors[parent] - 1];
+                puzzle.successors_after(state, last, &mut keep);
+            }
+            Some(parent) => {
+                puzzle.successors(&below[parent][self.cursors[parent] - 1].1, &mut keep);
+            }
+            None => puzzle.successors(start, &mut keep),
+        }
         self.cursors[depth] = 0;
-        self.keys[depth] = key;
+        self.marks[depth] = mark;
+        self.estimates[depth] = estimate;
         self.backed_up[depth] = u32::MAX;
     }
 
@@ -159,26 +299,30 @@ impl<K: Copy, M: Clone, S: Clone> Stack<K, M, S> {
     }
 }
 
-fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
+/// The iterations of IDA* from `start`, remembering with `memory`.
+fn deepen<P: Puzzle, T: Memory<P>>(
+    puzzle: &P,
+    start: P::State,
+    run: &mut Run<'_>,
+    mut memory: T,
+) -> Outcome<P::State, P::Move> {
     let max_depth = run.max_depth();
-    let start_key = puzzle.encode(&start);
-    let mut bound = puzzle.heuristic(&start);
-    let mut table: KeyMap<P::Key, Entry> = KeyMap::default();
-    table.insert(
-        start_key,
+    let max_path = run.max_states();
+    let watch = run.watch();
+    let root = memory.mark(puzzle, &start);
+    let root_estimate = puzzle.heuristic(&start);
+    let mut bound = root_estimate;
+    // The start is admitted: the one state on the path.
+    let _ = memory.remember(
+        root,
         Entry {
             iteration: 0,
             moves: 0,
             bound,
         },
+        max_path.saturating_sub(1),
     );
-    let mut stack = Stack {
-        frames: Vec::new(),
-        cursors: Vec::new(),
-        keys: Vec::new(),
-        backed_up: Vec::new(),
-    };
-    let watch = run.watch();
+    let mut stack = Stack::new();
     for iteration in 0u32.. {
         if bound > max_depth {
             return Outcome::LimitReached(run.depth_limit());
@@ -186,23 +330,24 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         let mut next_bound = u32::MAX;
         let mut depth_cut = false;
         let mut met_new_state = false;
-        stack.expand(puzzle, &start, 0, start_key);
+        stack.expand(puzzle, &start, (0, root, root_estimate), !T::REMEMBERS);
         run.stats.expanded += 1;
         let mut depth = 0;
         loop {
             let cursor = stack.cursors[depth];
             if cursor == stack.frames[depth].len() {
-                // Every child is done: what they taught us bounds this state too.
-                let key = stack.keys[depth];
-                let learned = stack.backed_up[depth];
-                if let Some(entry) = table.get_mut(&key) {
-                    entry.bound = entry.bound.max(learned);
+                if T::REMEMBERS {
+                    // Every child is done: what they taught us bounds this state too.
+                    let learned = stack.backed_up[depth];
+                    memory.learn(stack.marks[depth], learned);
+                    if depth > 0 {
+                        stack.back_up(depth - 1, learned);
+                    }
                 }
                 if depth == 0 {
                     break;
                 }
                 depth -= 1;
-                stack.back_up(depth, learned);
                 continue;
             }
             stack.cursors[depth] += 1;
@@ -210,13 +355,14 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             if let Err(limit) = watch.check(run.stats.generated) {
                 return Outcome::LimitReached(limit);
             }
-            let child = stack.state_at(&start, depth + 1);
+            let (mv, child) = &stack.frames[depth][cursor];
+            let parent = stack.state_at(&start, depth);
             let moves = depth as u32 + 1;
-            let key = puzzle.encode(child);
-            let known = table.get(&key).copied();
+            let mark = memory.mark(puzzle, child);
+            let known = memory.recall(mark);
             met_new_state |= known.is_none();
             let estimate = puzzle
-                .heuristic(child)
+                .heuristic_after(parent, stack.estimates[depth], mv, child)
                 .max(known.map_or(0, |entry| entry.bound));
             if known.is_some_and(|entry| entry.iteration == iteration && entry.moves <= moves) {
                 stack.back_up(depth, estimate);
@@ -224,7 +370,9 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             }
             let f = moves.saturating_add(estimate);
             if f > bound {
-                stack.back_up(depth, estimate);
+                if T::REMEMBERS {
+                    stack.back_up(depth, estimate);
+                }
                 if f > max_depth {
                     depth_cut = true;
                 } else {
@@ -233,29 +381,31 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
                 continue;
             }
             if puzzle.is_goal(child) {
-                run.stats.max_stored = run.stats.max_stored.max(table.len());
                 return Outcome::Solved(stack.path(&start, depth));
             }
-            if known.is_none() {
-                if let Err(limit) = run.admit(table.len() + 1) {
-                    return Outcome::LimitReached(limit);
-                }
+            // The start and the states down to this child, on the path.
+            let on_path = depth + 2;
+            if on_path > max_path {
+                return Outcome::LimitReached(Limit::States { max: max_path });
             }
-            table.insert(
-                key,
-                Entry {
-                    iteration,
-                    moves,
-                    bound: estimate,
-                },
-            );
+            // The state limit bounds the table as it bounds the path (whose
+            // states the table holds too); the table's capacity only stops it
+            // from storing more.
+            let entry = Entry {
+                iteration,
+                moves,
+                bound: estimate,
+            };
+            if memory.remember(mark, entry, max_path).is_err() {
+                return Outcome::LimitReached(Limit::States { max: max_path });
+            }
             if let Err(limit) = watch.check(run.stats.expanded) {
                 return Outcome::LimitReached(limit);
             }
             depth += 1;
-            stack.expand(puzzle, &start, depth, key);
+            stack.expand(puzzle, &start, (depth, mark, estimate), !T::REMEMBERS);
             run.stats.expanded += 1;
-            run.stats.max_stored = run.stats.max_stored.max(table.len());
+            run.stats.max_stored = run.stats.max_stored.max(on_path.max(memory.stored()));
         }
         if next_bound == u32::MAX {
             return if depth_cut {
@@ -266,11 +416,11 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         }
         if !met_new_state {
             // The table is not needed any more: free it before the pass.
-            drop(table);
+            drop(memory);
             return bfs::search(puzzle, start, run);
         }
         // The learned bound of the start may jump past several bounds at once.
-        let learned = table.get(&start_key).map_or(0, |entry| entry.bound);
+        let learned = memory.recall(root).map_or(0, |entry| entry.bound);
         bound = next_bound.max(learned);
     }
     Outcome::LimitReached(run.depth_limit())

@@ -26,6 +26,7 @@ pub struct Limits {
     pub(super) max_depth: Option<u32>,
     pub(super) time_budget: Option<Duration>,
     pub(super) cancel: Option<CancelFlag>,
+    pub(super) table_capacity: Option<usize>,
 }
 
 impl Limits {
@@ -34,7 +35,8 @@ impl Limits {
         Self::default()
     }
 
-    /// At most `states` states stored at once (visited sets, frontiers, tables).
+    /// At most `states` states stored at once: visited sets and frontiers, and
+    /// for IDA* the states on its current path and in its table.
     pub fn with_max_states(mut self, states: usize) -> Self {
         self.max_states = Some(states);
         self
@@ -56,6 +58,25 @@ impl Limits {
     pub fn with_cancel_flag(mut self, flag: CancelFlag) -> Self {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Let [`idastar`](super::idastar) keep a transposition table of at most
+    /// `states` states (none by default).
+    ///
+    /// The table makes IDA* search each state once per iteration and learn
+    /// lower bounds across iterations, which puzzles with many transpositions
+    /// and a weak heuristic need (Klotski), and lets it prove a puzzle
+    /// unsolvable. Once full it stores nothing more and the search goes on:
+    /// its capacity never stops a search. (The state limit still counts its
+    /// states with those on the path.) The other engines ignore it.
+    pub fn with_table_capacity(mut self, states: usize) -> Self {
+        self.table_capacity = Some(states);
+        self
+    }
+
+    /// The transposition table IDA* may keep, if any.
+    pub fn table_capacity(&self) -> Option<usize> {
+        self.table_capacity
     }
 
     /// The state limit, if any.

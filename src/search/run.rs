@@ -64,6 +64,11 @@ impl<'a> Run<'a> {
         self.limits.max_depth.unwrap_or(u32::MAX)
     }
 
+    /// The capacity of IDA*'s transposition table, if it may keep one.
+    pub(crate) fn table_capacity(&self) -> Option<usize> {
+        self.limits.table_capacity
+    }
+
     /// The state limit, or `usize::MAX`.
     pub(crate) fn max_states(&self) -> usize {
         self.limits.max_states.unwrap_or(usize::MAX)

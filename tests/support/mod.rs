@@ -13,6 +13,11 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
+/// The transposition table IDA* gets where the tests search spaces with
+/// cycles and no tight heuristic (graphs, Klotski): without one, IDA* searches
+/// every path within its bound, and a path may go round a cycle.
+pub const TABLE: usize = 1 << 20;
+
 use proptest::prelude::*;
 use puzzle_search::klotski::{catalog, Layout, Metric};
 use puzzle_search::knights::{parse_input, Jump, Position};
