@@ -225,12 +225,36 @@ fn scratch_root() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_hardening")
 }
 
-/// A fresh, empty directory for the test `name`.
-fn scratch(name: &str) -> PathBuf {
+/// A fresh, empty directory named `name`.
+fn fresh_directory(name: &str) -> PathBuf {
     let dir = scratch_root().join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("a scratch directory");
     dir
+}
+
+/// The scratch directory of one test: removed when the test passes (copies
+/// of the table are 67 MB each), kept for a look when it fails.
+struct Scratch(PathBuf);
+
+fn scratch(name: &str) -> Scratch {
+    Scratch(fresh_directory(name))
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// The names of the files in `dir`, sorted.
@@ -268,7 +292,7 @@ fn fifo(path: &Path) -> PathBuf {
 fn knight_table() -> &'static Path {
     static TABLE: OnceLock<PathBuf> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let dir = scratch("shared");
+        let dir = fresh_directory("shared");
         let table = dir.join("knights.tbl");
         let args = ["knights", "--threads", "65535", "--save", text(&table)];
         let run = launch("atlas", &args, "");
