@@ -10,10 +10,18 @@
 //! `--svg FILE` (the distance histogram), `--save FILE` / `--load FILE` (the
 //! tables, in the format of `puzzle_search::atlas::file`), `--threads N`.
 //! Bad arguments and unreadable or wrong table files exit with status 2.
+//!
+//! Every FILE must be a regular file or a new one, not a FIFO, a directory or
+//! a device (such as `/dev/null`); all are checked before the work starts, and
+//! `--json` and `--svg` may not name each other or a table. Each file is
+//! written all or nothing, so `--load T --save T` keeps `T` whole. A run that
+//! fails writes no file. The summary is printed last: a reader that goes away
+//! early (`| head`) is no failure, a standard output that is closed or full is
+//! (status 1).
 
 mod common;
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -30,6 +38,9 @@ use common::Failure;
 
 /// Maps every Klotski layout or every knight position: exact distances to the
 /// goal, groups, and the hardest states.
+///
+/// Each FILE must be a regular file or a new one (not a FIFO, a directory or a
+/// device such as /dev/null), and is written all or nothing.
 #[derive(Parser)]
 #[command(version)]
 struct Args {
@@ -50,7 +61,7 @@ struct Args {
     /// Load the tables from FILE instead of computing them.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
-    /// Worker threads [default: one per core].
+    /// Worker threads, at least 1 [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 }
@@ -69,29 +80,56 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), Failure> {
     let started = Instant::now();
-    // Find an unwritable output before the work, not after it. Opening without
-    // truncating keeps a file that is also the one to `--load`.
-    for path in [&args.json, &args.svg, &args.save].into_iter().flatten() {
-        OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|error| Failure::usage(format!("cannot write {}: {error}", path.display())))?;
+    if args.puzzle == Puzzle::Knights && args.metric.is_some() {
+        return Err(Failure::usage("--metric applies to klotski only"));
     }
+    common::check_stdout("the summary")?;
+    check_files(args)?;
     let mut options = Options::new();
     if let Some(threads) = args.threads {
         options = options.with_threads(usize::from(threads));
     }
     match args.puzzle {
         Puzzle::Klotski => klotski(args, &options, started),
-        Puzzle::Knights => {
-            if args.metric.is_some() {
-                return Err(Failure::usage("--metric applies to klotski only"));
+        Puzzle::Knights => knights(args, &options, started),
+    }
+}
+
+/// Checks every file named before the work, not after it: the table to load
+/// exists as a regular file, each output can be written, and no output is
+/// written over another file named (but `--save` may replace `--load`).
+fn check_files(args: &Args) -> Result<(), Failure> {
+    let named = [
+        ("--json", &args.json),
+        ("--svg", &args.svg),
+        ("--save", &args.save),
+        ("--load", &args.load),
+    ];
+    for (index, &(option, path)) in named.iter().enumerate() {
+        for &(other, other_path) in named.iter().skip(index + 1) {
+            if let (Some(path), Some(other_path)) = (path, other_path) {
+                if (option, other) != ("--save", "--load") && common::same_file(path, other_path) {
+                    return Err(Failure::usage(format!(
+                        "{option} and {other} name the same file {}",
+                        path.display()
+                    )));
+                }
             }
-            knights(args, &options, started)
         }
     }
+    if let Some(path) = &args.load {
+        common::check_input(path, "the tables")?;
+    }
+    for (path, what) in [
+        (&args.save, "the tables"),
+        (&args.json, "the summary"),
+        (&args.svg, "the histogram"),
+    ] {
+        if let Some(path) = path {
+            common::check_output(path, what)?;
+        }
+    }
+    Ok(())
 }
 
 fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
@@ -108,14 +146,11 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     };
     if let Some(path) = &args.save {
         bar.set_message(format!("saving {}", path.display()));
-        atlas
-            .save(create(path)?)
-            .map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))?;
+        common::write_output(path, "the tables", |writer| atlas.save(writer))?;
     }
     let summary = atlas.summary(options, &mut progress);
     bar.finish_and_clear();
     let elapsed_ms = started.elapsed().as_millis();
-    print_klotski(&summary).map_err(|error| Failure::other(error.to_string()))?;
     if let Some(path) = &args.json {
         write_json(path, &klotski_json(&summary, elapsed_ms))?;
     }
@@ -123,7 +158,7 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         let title = format!("Klotski: layouts by distance to the exit ({metric} metric)");
         draw_histogram(path, &title, "layouts", &summary.histogram, true)?;
     }
-    Ok(())
+    common::answered(print_klotski(&summary), "the summary")
 }
 
 fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
@@ -138,16 +173,12 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     };
     if let Some(path) = &args.save {
         bar.set_message(format!("saving {}", path.display()));
-        table
-            .save(create(path)?)
-            .map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))?;
+        common::write_output(path, "the tables", |writer| table.save(writer))?;
     }
     bar.finish_and_clear();
     let elapsed_ms = started.elapsed().as_millis();
     let histogram = table.histogram();
     let positions = table.distances().len();
-    print_knights(positions, table.diameter(), &histogram)
-        .map_err(|error| Failure::other(error.to_string()))?;
     if let Some(path) = &args.json {
         let summary = json!({
             "puzzle": "knights",
@@ -162,7 +193,10 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         let title = "Knight puzzle: positions by distance to the target";
         draw_histogram(path, title, "positions", &histogram, false)?;
     }
-    Ok(())
+    common::answered(
+        print_knights(positions, table.diameter(), &histogram),
+        "the summary",
+    )
 }
 
 fn progress_bar() -> ProgressBar {
@@ -186,15 +220,7 @@ fn show(bar: &ProgressBar, report: Progress) {
 }
 
 fn open(path: &Path) -> Result<BufReader<File>, Failure> {
-    File::open(path)
-        .map(BufReader::new)
-        .map_err(|error| Failure::usage(format!("cannot open {}: {error}", path.display())))
-}
-
-fn create(path: &Path) -> Result<BufWriter<File>, Failure> {
-    File::create(path)
-        .map(BufWriter::new)
-        .map_err(|error| Failure::other(format!("cannot create {}: {error}", path.display())))
+    common::open_input(path, "the tables").map(BufReader::new)
 }
 
 fn load_failure(path: &Path, error: &AtlasError) -> Failure {
@@ -202,12 +228,9 @@ fn load_failure(path: &Path, error: &AtlasError) -> Failure {
 }
 
 fn write_json(path: &Path, value: &Value) -> Result<(), Failure> {
-    let write = || -> io::Result<()> {
-        let mut out = create(path).map_err(|failure| io::Error::other(failure.message))?;
-        common::write_json_line(&mut out, value)?;
-        out.flush()
-    };
-    write().map_err(|error| Failure::other(format!("cannot write {}: {error}", path.display())))
+    common::write_output(path, "the summary", |out| {
+        Ok(common::write_json_line(out, value)?)
+    })
 }
 
 /// `1234567` as `1,234,567`.
@@ -368,8 +391,10 @@ fn draw_histogram(
 ) -> Result<(), Failure> {
     use plotters::prelude::*;
 
-    let draw = || -> Result<(), Box<dyn std::error::Error>> {
-        let root = SVGBackend::new(path, (1000, 600)).into_drawing_area();
+    // Drawn in memory, then written all or nothing like every other file.
+    let mut svg = String::new();
+    let draw = |svg: &mut String| -> Result<(), Box<dyn std::error::Error>> {
+        let root = SVGBackend::with_string(svg, (1000, 600)).into_drawing_area();
         root.fill(&WHITE)?;
         let top = histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
         let columns = -0.5..histogram.len() as f64 - 0.5;
@@ -418,5 +443,9 @@ fn draw_histogram(
         root.present()?;
         Ok(())
     };
-    draw().map_err(|error| Failure::other(format!("cannot draw {}: {error}", path.display())))
+    draw(&mut svg)
+        .map_err(|error| Failure::other(format!("cannot draw {}: {error}", path.display())))?;
+    common::write_output(path, "the histogram", |out| {
+        Ok(out.write_all(svg.as_bytes())?)
+    })
 }

@@ -7,11 +7,12 @@
 //!
 //! `LAYOUT` is a catalog name (`横刀立马`, `hengdaolima`, ...), a board in any
 //! text format, a CommonCode or ShortCode, or `-` to read the board from standard
-//! input. Without one, 横刀立马 is solved. Bad input exits with status 2.
+//! input (at most 1 MiB). Without one, 横刀立马 is solved. Bad input exits with
+//! status 2; a standard output that is closed or cannot be written, with 1.
 
 mod common;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -25,7 +26,7 @@ use common::Failure;
 #[command(about = "Solve a Klotski (华容道) layout optimally and show every move")]
 struct Args {
     /// A catalog name (Chinese or pinyin), a board (shape digits, shape letters or piece labels),
-    /// a CommonCode, a ShortCode, or `-` for standard input [default: 横刀立马]
+    /// a CommonCode, a ShortCode, or `-` for standard input (at most 1 MiB) [default: 横刀立马]
     layout: Vec<String>,
     /// What counts as one move
     #[arg(long, default_value = "piece", value_parser = clap::value_parser!(Metric))]
@@ -45,7 +46,12 @@ fn main() -> ExitCode {
     common::finish("error", run(&Args::parse()))
 }
 
+/// The most standard input `-` reads: a board is 20 symbols, and even with
+/// comments and spacing fits many times over.
+const STDIN_CAP: u64 = 1 << 20;
+
 fn run(args: &Args) -> Result<(), Failure> {
+    common::check_stdout("the answer")?;
     let (start, entry) = read_layout(&args.layout)?;
     let mut limits = Limits::new();
     if let Some(max) = args.max_states {
@@ -71,19 +77,22 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
                 .ok_or_else(|| Failure::usage("catalog is empty"))
         }
         [dash] if dash == "-" => {
-            let mut input = String::new();
+            let input = common::read_stdin(STDIN_CAP, "1 MiB")?;
             // Input that is not UTF-8 text is bad input, hence status 2.
-            io::stdin()
-                .read_to_string(&mut input)
-                .map_err(|error| Failure::usage(format!("cannot read standard input: {error}")))?;
-            input
+            String::from_utf8(input).map_err(|error| {
+                Failure::usage(format!(
+                    "cannot read standard input: it is not UTF-8 text: {}",
+                    error.utf8_error()
+                ))
+            })?
         }
         [first, rest @ ..]
             if !rest.is_empty() && (first == "-" || catalog::find(first).is_some()) =>
         {
             return Err(Failure::usage(format!(
-                "unexpected {:?} after the layout {first:?}",
-                rest.join(" ")
+                "unexpected {} after the layout {}",
+                common::excerpt(&rest.join(" ")),
+                common::excerpt(first)
             )))
         }
         _ => words.join(" "),

@@ -6,22 +6,25 @@
 //!
 //! One line per board: the fewest moves, or `-1` when more than the limit are
 //! needed. With `--json`, one JSON object per board instead. The whole input is
-//! checked before anything is printed; bad input or arguments exit with status 2.
+//! checked before anything is printed; bad input or arguments exit with status
+//! 2, and so does an input larger than 64 MiB (about two million boards). A
+//! standard output that is closed or cannot be written exits with status 1.
 //!
 //! `--exact` answers every board with its exact distance instead (no limit),
 //! from the table of all 67,603,900 positions: loaded from `--table FILE`, or
 //! built (about 2 s) and, with `--table FILE`, saved there for the next run.
+//! `FILE` must be a regular file or a new one (not a FIFO, a directory or a
+//! device); it is checked before the table is built, and saved all or nothing.
 
 mod common;
 
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
 use puzzle_search::analysis::{EndgameTable, KnightTable};
-use puzzle_search::atlas::{self, Options};
+use puzzle_search::atlas::Options;
 use puzzle_search::knights::{self, Position};
 use puzzle_search::search::{Engine, Limit, Limits, Outcome};
 use serde_json::json;
@@ -31,7 +34,7 @@ use common::Failure;
 /// Solves 5×5 knight puzzles (骑士精神) given in the SCOI2005 format on standard input.
 ///
 /// Prints one line per board: the fewest moves, or -1 when more than the limit
-/// are needed.
+/// are needed. Reads at most 64 MiB (about two million boards).
 #[derive(Parser)]
 #[command(version)]
 struct Args {
@@ -51,7 +54,8 @@ struct Args {
     /// (ignores --limit, --engine and --max-states).
     #[arg(long)]
     exact: bool,
-    /// With --exact: load the table from FILE, or build it and save it to FILE.
+    /// With --exact: load the table from FILE, or build it and save it to FILE
+    /// (a regular file, or a new one).
     #[arg(long, value_name = "FILE", requires = "exact")]
     table: Option<PathBuf>,
 }
@@ -60,16 +64,21 @@ fn main() -> ExitCode {
     common::finish("knights", run(&Args::parse()))
 }
 
+/// The most standard input read: about two million boards of 31 bytes.
+const STDIN_CAP: u64 = 64 << 20;
+
 fn run(args: &Args) -> Result<(), Failure> {
-    let mut input = Vec::new();
-    io::stdin()
-        .lock()
-        .read_to_end(&mut input)
-        .map_err(|error| Failure::other(format!("cannot read standard input: {error}")))?;
+    common::check_stdout("the answers")?;
+    let table_file = match (args.exact, args.table.as_deref()) {
+        (true, Some(path)) => Some(TableFile::check(path)?),
+        _ => None,
+    };
+    let input = common::read_stdin(STDIN_CAP, "64 MiB")?;
     let boards = knights::parse_input_bytes(&input)
         .map_err(|error| Failure::usage(format!("invalid input: {error}")))?;
+    drop(input);
     let written = if args.exact {
-        let table = exact_table(args.table.as_deref())?;
+        let table = exact_table(table_file)?;
         solve_exact(args, &table, &boards)
     } else {
         solve_all(args, &boards)
@@ -128,26 +137,40 @@ fn solve_exact(args: &Args, table: &KnightTable, boards: &[Position]) -> io::Res
     out.flush()
 }
 
+/// The file of `--table`, checked before the work: the table to load, or the
+/// place to save the one built.
+enum TableFile<'a> {
+    Load(&'a Path),
+    Save(&'a Path),
+}
+
+impl<'a> TableFile<'a> {
+    /// A file that exists must be a regular file to load; else a table built
+    /// must be able to go there. Status 2 otherwise.
+    fn check(path: &'a Path) -> Result<Self, Failure> {
+        if path.exists() {
+            common::check_input(path, "the table")?;
+            Ok(TableFile::Load(path))
+        } else {
+            common::check_output(path, "the table")?;
+            Ok(TableFile::Save(path))
+        }
+    }
+}
+
 /// The table of all positions: read from `file` if it exists, else built (and
 /// saved to `file`). A file that cannot be read or is no table is bad input.
-fn exact_table(file: Option<&Path>) -> Result<KnightTable, Failure> {
-    if let Some(path) = file.filter(|path| path.exists()) {
-        let reader = File::open(path).map_err(|error| {
-            Failure::usage(format!("cannot open table {}: {error}", path.display()))
-        })?;
+fn exact_table(file: Option<TableFile<'_>>) -> Result<KnightTable, Failure> {
+    if let Some(TableFile::Load(path)) = file {
+        let reader = common::open_input(path, "the table")?;
         return KnightTable::load(io::BufReader::new(reader)).map_err(|error| {
             Failure::usage(format!("cannot load table {}: {error}", path.display()))
         });
     }
     let table = KnightTable::build(&Options::new(), &mut |_| {})
         .map_err(|error| Failure::other(format!("cannot build the table: {error}")))?;
-    if let Some(path) = file {
-        File::create(path)
-            .map_err(atlas::AtlasError::from)
-            .and_then(|file| table.save(BufWriter::new(file)))
-            .map_err(|error| {
-                Failure::other(format!("cannot save table {}: {error}", path.display()))
-            })?;
+    if let Some(TableFile::Save(path)) = file {
+        common::write_output(path, "the table", |writer| table.save(writer))?;
     }
     Ok(table)
 }
