@@ -9,7 +9,7 @@
 // Each example uses only part of this module.
 #![allow(dead_code)]
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -254,23 +254,12 @@ pub fn check_output(path: &Path, what: &str) -> Result<(), Failure> {
         }
         Err(error) => return Err(cannot(format!("{}: {error}", directory.display()))),
     }
-    // The temporary file `write_output` would write first: the one sure test
-    // that it can be created.
-    let mut probe = path.as_os_str().to_owned();
-    probe.push(format!(".{}.tmp", std::process::id()));
-    match OpenOptions::new().write(true).create_new(true).open(&probe) {
-        Ok(file) => {
-            drop(file);
-            // Ours alone: failing to remove it changes nothing that matters.
-            let _ = fs::remove_file(&probe);
-            Ok(())
-        }
-        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-        Err(error) => Err(cannot(format!(
+    file::check_writable(path).map_err(|error| {
+        cannot(format!(
             "cannot create a file in {}: {error}",
             directory.display()
-        ))),
-    }
+        ))
+    })
 }
 
 /// Writes `what` ("the table") to `path` with `write`, all or nothing (see
