@@ -152,13 +152,23 @@ impl KlotskiAtlas {
                 });
             }
         }
-        Ok(KlotskiAtlas {
+        Ok(Self::of_tables(metric, Scope::All, distances, components))
+    }
+
+    /// An atlas made of tables built elsewhere: no phase took time here.
+    fn of_tables(
+        metric: Metric,
+        scope: Scope,
+        distances: Distances,
+        components: Components,
+    ) -> Self {
+        KlotskiAtlas {
             metric,
-            scope: Scope::All,
+            scope,
             phases: PhaseTimes::default(),
             distances,
             components,
-        })
+        }
     }
 
     /// How long building each table took (zero for tables loaded or handed over).
@@ -260,13 +270,7 @@ impl KlotskiAtlas {
         let (distances, components) =
             file::load(reader, &format!("klotski/{metric}"), AllLayouts.len())?;
         let components = components.ok_or(file::FileError::MissingComponents)?;
-        Ok(KlotskiAtlas {
-            metric,
-            scope: Scope::All,
-            phases: PhaseTimes::default(),
-            distances,
-            components,
-        })
+        Ok(Self::of_tables(metric, Scope::All, distances, components))
     }
 
     /// Reads the atlas of one piece set from a [table file](crate::atlas::file).
@@ -282,13 +286,8 @@ impl KlotskiAtlas {
         let name = piece_set_name(metric, &space);
         let (distances, components) = file::load(reader, &name, space.len())?;
         let components = components.ok_or(file::FileError::MissingComponents)?;
-        Ok(KlotskiAtlas {
-            metric,
-            scope: Scope::PieceSet(space),
-            phases: PhaseTimes::default(),
-            distances,
-            components,
-        })
+        let scope = Scope::PieceSet(space);
+        Ok(Self::of_tables(metric, scope, distances, components))
     }
 
     /// Counts layouts, groups, solvable layouts and the hardest layouts, in all

@@ -74,21 +74,21 @@ pub(super) fn search<P: Puzzle>(
         seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
+        tree: Tree::with_capacity(INITIAL_CAPACITY),
         generated: 0,
         stop: None,
     };
     layer.seen.insert(puzzle.encode(&start));
-    let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
-    tree.push_root(start);
+    layer.tree.push_root(start);
     let mut layer_start = 0;
     let mut depth = 0u32;
     let outcome = loop {
-        let layer_end = tree.len();
+        let layer_end = layer.tree.len();
         if layer_start == layer_end {
             break Outcome::Unsolvable;
         }
         if depth >= run.max_depth() {
-            break match layer.leads_beyond(&tree, layer_start, run) {
+            break match layer.leads_beyond(layer_start, run) {
                 Ok(true) => Outcome::LimitReached(run.depth_limit()),
                 Ok(false) => Outcome::Unsolvable,
                 Err(limit) => Outcome::LimitReached(limit),
@@ -102,16 +102,14 @@ pub(super) fn search<P: Puzzle>(
             run.stats.expanded += 1;
             // A copy, so that the children can join the tree while it is read:
             // one clone per state expanded, against one new state per child.
-            let (state, last) = tree.node(parent);
+            let (state, last) = layer.tree.node(parent);
             let (state, last) = (state.clone(), last.cloned());
             let parent = parent as u32;
-            let tree = &mut tree;
             // Two closures, one per call: each is inlined into its own generator.
             match &last {
-                Some(last) => puzzle.successors_after(&state, last, |mv, child| {
-                    layer.visit(tree, parent, mv, child)
-                }),
-                None => puzzle.successors(&state, |mv, child| layer.visit(tree, parent, mv, child)),
+                Some(last) => puzzle
+                    .successors_after(&state, last, |mv, child| layer.visit(parent, mv, child)),
+                None => puzzle.successors(&state, |mv, child| layer.visit(parent, mv, child)),
             }
             if layer.stop.is_some() {
                 break;
@@ -119,7 +117,7 @@ pub(super) fn search<P: Puzzle>(
         }
         match layer.stop.take() {
             Some(Stop::Found { parent, mv, goal }) => {
-                let mut path = tree.path_to(parent as usize);
+                let mut path = layer.tree.path_to(parent as usize);
                 path.push(mv, goal);
                 break Outcome::Solved(path);
             }
@@ -144,6 +142,8 @@ struct Layer<'p, P: Puzzle> {
     max_states: usize,
     /// How many more states the state limit lets the search store.
     room: usize,
+    /// Every state reached, layer after layer.
+    tree: Tree<P::State, P::Move>,
     generated: u64,
     stop: Option<Stop<P::State, P::Move>>,
 }
@@ -159,13 +159,7 @@ enum Stop<S, M> {
 impl<P: Puzzle> Layer<'_, P> {
     /// Records `child`, reached by `mv` from state `parent` of the current layer.
     #[inline(always)]
-    fn visit(
-        &mut self,
-        tree: &mut Tree<P::State, P::Move>,
-        parent: u32,
-        mv: P::Move,
-        child: P::State,
-    ) {
+    fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
         self.generated += 1;
         if self.stop.is_some() {
             return;
@@ -193,23 +187,18 @@ impl<P: Puzzle> Layer<'_, P> {
             });
             return;
         }
-        tree.push(child, parent, mv);
+        self.tree.push(child, parent, mv);
     }
 
     /// Whether a state of the layer from `layer_start` on has a successor not
     /// seen yet; stops at the first.
-    fn leads_beyond(
-        &mut self,
-        tree: &Tree<P::State, P::Move>,
-        layer_start: usize,
-        run: &mut Run<'_>,
-    ) -> Result<bool, Limit> {
-        for index in layer_start..tree.len() {
+    fn leads_beyond(&mut self, layer_start: usize, run: &mut Run<'_>) -> Result<bool, Limit> {
+        for index in layer_start..self.tree.len() {
             self.watch.check(run.stats.expanded)?;
             run.stats.expanded += 1;
             let mut beyond = false;
             let mut stop = Ok(());
-            self.puzzle.successors(tree.state(index), |_, next| {
+            self.puzzle.successors(self.tree.state(index), |_, next| {
                 run.stats.generated += 1;
                 if !beyond && stop.is_ok() {
                     stop = self.watch.check(run.stats.generated);

@@ -190,6 +190,7 @@ fn expand_layer<P: Backward>(
         puzzle,
         watch: run.watch(),
         index: &mut side.index,
+        tree: &mut side.tree,
         other: &other.index,
         other_holds_goals_only: is_forward && other.depth == 0,
         skip_goals: !is_forward,
@@ -205,21 +206,19 @@ fn expand_layer<P: Backward>(
         }
         run.stats.expanded += 1;
         // A copy, so that the new states can join the tree while it is read.
-        let (state, last) = side.tree.node(from);
+        let (state, last) = layer.tree.node(from);
         let (state, last) = (state.clone(), last.cloned());
-        let tree = &mut side.tree;
         let from = from as u32;
         // One closure per call: each is inlined into its own generator.
         match (&last, is_forward) {
             (Some(last), true) => {
-                puzzle.successors_after(&state, last, |mv, next| layer.visit(tree, from, mv, next))
+                puzzle.successors_after(&state, last, |mv, next| layer.visit(from, mv, next))
             }
-            (None, true) => puzzle.successors(&state, |mv, next| layer.visit(tree, from, mv, next)),
-            (Some(next), false) => puzzle.predecessors_before(&state, next, |mv, previous| {
-                layer.visit(tree, from, mv, previous)
-            }),
+            (None, true) => puzzle.successors(&state, |mv, next| layer.visit(from, mv, next)),
+            (Some(next), false) => puzzle
+                .predecessors_before(&state, next, |mv, previous| layer.visit(from, mv, previous)),
             (None, false) => {
-                puzzle.predecessors(&state, |mv, previous| layer.visit(tree, from, mv, previous))
+                puzzle.predecessors(&state, |mv, previous| layer.visit(from, mv, previous))
             }
         }
         match layer.stop.take() {
@@ -255,6 +254,8 @@ struct Layer<'a, P: Backward> {
     puzzle: &'a P,
     watch: Watch<'a>,
     index: &'a mut KeyMap<P::Key, u32>,
+    /// This side's tree, which the layer grows.
+    tree: &'a mut Tree<P::State, P::Move>,
     other: &'a KeyMap<P::Key, u32>,
     /// Whether the other side holds only goal states, so that a state that is
     /// no goal need not be looked up there.
@@ -272,13 +273,7 @@ struct Layer<'a, P: Backward> {
 impl<P: Backward> Layer<'_, P> {
     /// Records `state`, one move from state `parent` of this side's frontier.
     #[inline(always)]
-    fn visit(
-        &mut self,
-        tree: &mut Tree<P::State, P::Move>,
-        parent: u32,
-        mv: P::Move,
-        state: P::State,
-    ) {
+    fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
         self.generated += 1;
         if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
             return;
@@ -304,7 +299,7 @@ impl<P: Backward> Layer<'_, P> {
             }));
             return;
         }
-        vacancy.insert(tree.push(state, parent, mv));
+        vacancy.insert(self.tree.push(state, parent, mv));
     }
 }
 
