@@ -1,0 +1,50 @@
+//! Sliding-tile puzzles: the 8-, 15- and 24-puzzle, and every board from
+//! 2 × 2 to 5 × 5.
+//!
+//! A board of `R` rows and `C` columns holds the tiles `1` … `R·C − 1` and a
+//! blank, written `0`. A move slides a tile next to the blank into it. The
+//! goal has the blank top-left and the tiles in row-major order, as in
+//! Korf's 100 instances of the 15-puzzle (1985):
+//!
+//! ```text
+//!  0  1  2  3
+//!  4  5  6  7
+//!  8  9 10 11
+//! 12 13 14 15
+//! ```
+//!
+//! * [`Shape`] is a size. [`Board`] packs a board into an integer (4 bits a
+//!   cell up to 16 cells, 5 beyond) and moves the blank by a [`Direction`]
+//!   with a few bit operations; [`Board::is_solvable`] tells the half of the
+//!   boards that can reach the goal.
+//! * [`parse_board`] reads the numbers of a board (SPEC §4), with or without
+//!   an instance number first, and names what is wrong in a [`BoardError`];
+//!   `Display` writes the rows, [`Board::to_row_string`] one line.
+//! * [`Board::manhattan`] and [`Board::linear_conflict`] are lower bounds on
+//!   the moves left ([`HeuristicKind`] names them);
+//!   [`Board::manhattan_after`] and [`Shape::manhattan_delta`] update the
+//!   Manhattan distance move by move.
+//!
+//! # Example
+//!
+//! ```
+//! use puzzle_search::sliding::{parse_board, Direction};
+//!
+//! let start = parse_board("1 2 5  3 4 0  6 7 8", None)?.board;
+//! assert!(start.is_solvable());
+//! let next = start.play(Direction::Up).unwrap(); // tile 5 slides down
+//! assert_eq!(next.to_row_string(), "1 2 0 3 4 5 6 7 8");
+//! assert_eq!((start.manhattan(), next.manhattan()), (3, 2));
+//! # Ok::<(), puzzle_search::sliding::BoardError>(())
+//! ```
+
+mod board;
+mod heuristic;
+mod parity;
+mod parse;
+mod shape;
+
+pub use board::{Board, Direction};
+pub use heuristic::{HeuristicKind, UnknownHeuristic};
+pub use parse::{parse_board, BoardError, ParsedBoard};
+pub use shape::{ParseShapeError, Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE};
