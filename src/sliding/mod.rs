@@ -24,17 +24,23 @@
 //!   the moves left ([`HeuristicKind`] names them);
 //!   [`Board::manhattan_after`] and [`Shape::manhattan_delta`] update the
 //!   Manhattan distance move by move.
+//! * [`SlidingPuzzle`] is the [`Puzzle`](crate::Puzzle) (and
+//!   [`Backward`](crate::Backward)) to hand to any search engine, for boards
+//!   of every shape; [`moved_tiles`] lists the tiles a solution slides.
 //!
 //! # Example
 //!
 //! ```
-//! use puzzle_search::sliding::{parse_board, Direction};
+//! use puzzle_search::sliding::{moved_tiles, parse_board, SlidingPuzzle};
+//! use puzzle_search::search::{Engine, Limits};
 //!
 //! let start = parse_board("1 2 5  3 4 0  6 7 8", None)?.board;
 //! assert!(start.is_solvable());
-//! let next = start.play(Direction::Up).unwrap(); // tile 5 slides down
-//! assert_eq!(next.to_row_string(), "1 2 0 3 4 5 6 7 8");
-//! assert_eq!((start.manhattan(), next.manhattan()), (3, 2));
+//! let result = Engine::AStar.solve(&SlidingPuzzle::new(), start, &Limits::new());
+//! let path = result.outcome.path().unwrap();
+//! assert_eq!(path.len(), 3);
+//! assert!(path.goal().tiles().eq(0..9));
+//! assert!(moved_tiles(path).eq([5, 2, 1]));
 //! # Ok::<(), puzzle_search::sliding::BoardError>(())
 //! ```
 
@@ -42,9 +48,11 @@ mod board;
 mod heuristic;
 mod parity;
 mod parse;
+mod puzzle;
 mod shape;
 
 pub use board::{Board, Direction};
 pub use heuristic::{HeuristicKind, UnknownHeuristic};
 pub use parse::{parse_board, BoardError, ParsedBoard};
+pub use puzzle::{moved_tiles, SlidingPuzzle};
 pub use shape::{ParseShapeError, Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE};
