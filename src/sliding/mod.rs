@@ -27,6 +27,8 @@
 //! * [`SlidingPuzzle`] is the [`Puzzle`](crate::Puzzle) (and
 //!   [`Backward`](crate::Backward)) to hand to any search engine, for boards
 //!   of every shape; [`moved_tiles`] lists the tiles a solution slides.
+//! * [`SolvableBoards`] numbers the (R·C)!/2 solvable boards of a shape: the
+//!   [`DenseSpace`](crate::DenseSpace) for mapping a whole shape.
 //!
 //! # Example
 //!
@@ -46,6 +48,7 @@
 
 mod board;
 mod heuristic;
+mod index;
 mod parity;
 mod parse;
 mod puzzle;
@@ -53,6 +56,7 @@ mod shape;
 
 pub use board::{Board, Direction};
 pub use heuristic::{HeuristicKind, UnknownHeuristic};
+pub use index::{SolvableBoards, TooManyBoards, MAX_INDEXED_CELLS};
 pub use parse::{parse_board, BoardError, ParsedBoard};
 pub use puzzle::{moved_tiles, SlidingPuzzle};
 pub use shape::{ParseShapeError, Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE};
