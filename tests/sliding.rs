@@ -643,7 +643,7 @@ fn engines_find_the_exact_distances_on_random_3x3_boards() {
 }
 
 #[test]
-fn the_atlas_maps_the_eight_puzzle() {
+fn the_atlas_maps_the_eight_puzzle_and_2x5() {
     let space = SolvableBoards::new(Shape::EIGHT).unwrap();
     let table =
         atlas::distances(&SlidingPuzzle::new(), &space, &Options::new(), &mut |_| {}).unwrap();
@@ -653,6 +653,11 @@ fn the_atlas_maps_the_eight_puzzle() {
         let rank = space.rank(&board(Shape::EIGHT, &tiles));
         assert_eq!(table.get(rank), Some(distance as u8));
     }
+    // 2x5: 10!/2 boards, at most 55 moves from the goal.
+    let space = SolvableBoards::new(Shape::new(2, 5).unwrap()).unwrap();
+    let table =
+        atlas::distances(&SlidingPuzzle::new(), &space, &Options::new(), &mut |_| {}).unwrap();
+    assert_eq!((table.reachable(), table.max()), (1_814_400, Some(55)));
 }
 
 // ---------------------------------------------------------------- the bare loop
