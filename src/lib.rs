@@ -6,7 +6,7 @@
 //! | floor | modules | knows of |
 //! | --- | --- | --- |
 //! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables | everything below |
-//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神) | the core only |
+//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle) | the core only |
 //! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*), [`atlas`] (whole spaces) | the core only |
 //! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Path`], [`adapt`] | nothing |
 //!
@@ -121,6 +121,8 @@ pub mod search;
 pub mod klotski;
 #[cfg(feature = "puzzles")]
 pub mod knights;
+#[cfg(feature = "puzzles")]
+pub mod sliding;
 
 // Floor 4, the analyses: puzzles joined to engines.
 #[cfg(feature = "analysis")]

@@ -1,0 +1,157 @@
+//! The sliding-tile puzzle as a [`Puzzle`] and [`Backward`].
+
+use super::{Board, Direction, HeuristicKind};
+use crate::{Backward, Path, Puzzle};
+
+/// The sliding-tile puzzle of any shape, to hand to any search engine.
+///
+/// States are [`Board`]s, which carry their shape, so one value serves every
+/// size; moves are [`Direction`]s (where the blank goes) and keys are the
+/// boards' [`code`](Board::code)s. The goal is [`Board::goal`] of the
+/// board's shape. The heuristic is the [`HeuristicKind`] chosen, the
+/// Manhattan distance by default.
+///
+/// Moves come in the order up, left, right, down (the blank's direction), as
+/// in Korf's experiments, so node counts can be compared with his.
+///
+/// Only the boards that pass [`Board::is_solvable`] reach the goal; a search
+/// from another board explores its half of the space, (R·C)!/2 boards,
+/// before answering that there is no solution. Check first.
+///
+/// ```
+/// use puzzle_search::sliding::{Board, HeuristicKind, SlidingPuzzle};
+/// use puzzle_search::search::{Engine, Limits};
+///
+/// // One of the two 3x3 boards farthest from the goal.
+/// let start: Board = "8 0 6 5 4 7 2 3 1".parse()?;
+/// assert!(start.is_solvable());
+/// let puzzle = SlidingPuzzle::with_heuristic_kind(HeuristicKind::LinearConflict);
+/// let result = Engine::IdaStar.solve(&puzzle, start, &Limits::new());
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!(path.len(), 31);
+/// assert!(path.replays(&puzzle));
+///
+/// // The tile each move slides, for people:
+/// let tiles: Vec<u8> = puzzle_search::sliding::moved_tiles(path).collect();
+/// assert_eq!(tiles.len(), 31);
+/// # Ok::<(), puzzle_search::sliding::BoardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SlidingPuzzle {
+    heuristic: HeuristicKind,
+}
+
+impl SlidingPuzzle {
+    /// The puzzle with the Manhattan distance as its heuristic.
+    pub const fn new() -> Self {
+        SlidingPuzzle::with_heuristic_kind(HeuristicKind::Manhattan)
+    }
+
+    /// The puzzle with `heuristic` as its heuristic.
+    pub const fn with_heuristic_kind(heuristic: HeuristicKind) -> Self {
+        SlidingPuzzle { heuristic }
+    }
+
+    /// The heuristic it hands to the engines.
+    pub const fn heuristic_kind(&self) -> HeuristicKind {
+        self.heuristic
+    }
+}
+
+impl Puzzle for SlidingPuzzle {
+    type State = Board;
+    type Move = Direction;
+    type Key = u128;
+
+    #[inline]
+    fn encode(&self, board: &Board) -> u128 {
+        board.code()
+    }
+
+    /// The blank moves up, left, right, down, where the board allows.
+    #[inline]
+    fn successors(&self, board: &Board, emit: impl FnMut(Direction, Board)) {
+        for_each_move(board, board.moves(), emit);
+    }
+
+    /// Never moves the blank straight back, which would undo `last`.
+    #[inline]
+    fn successors_after(
+        &self,
+        board: &Board,
+        last: &Direction,
+        emit: impl FnMut(Direction, Board),
+    ) {
+        for_each_move(board, board.moves() & !last.reversed().bit(), emit);
+    }
+
+    #[inline]
+    fn is_goal(&self, board: &Board) -> bool {
+        board.code() == board.shape().goal_code()
+    }
+
+    #[inline]
+    fn heuristic(&self, board: &Board) -> u32 {
+        self.heuristic.estimate(board)
+    }
+}
+
+impl Backward for SlidingPuzzle {
+    /// The goal of the start's shape.
+    fn goal_states(&self, start: &Board, mut emit: impl FnMut(Board)) {
+        emit(Board::goal(start.shape()));
+    }
+
+    /// Every move undoes itself, so the predecessors are the successors: if
+    /// the blank moving `d` turns `board` into `previous`, moving it
+    /// `d.reversed()` turns `previous` into `board`.
+    #[inline]
+    fn predecessors(&self, board: &Board, mut emit: impl FnMut(Direction, Board)) {
+        self.successors(board, |direction, previous| {
+            emit(direction.reversed(), previous)
+        });
+    }
+
+    /// Never steps back to the board `next` leads to.
+    #[inline]
+    fn predecessors_before(
+        &self,
+        board: &Board,
+        next: &Direction,
+        mut emit: impl FnMut(Direction, Board),
+    ) {
+        for_each_move(board, board.moves() & !next.bit(), |direction, previous| {
+            emit(direction.reversed(), previous)
+        });
+    }
+}
+
+/// Calls `emit(direction, next)` for each direction of `moves` (a mask of
+/// directions the blank can move in), in [`Direction::ALL`] order: up, left,
+/// right, down.
+#[inline]
+fn for_each_move(board: &Board, moves: u8, mut emit: impl FnMut(Direction, Board)) {
+    for direction in Direction::ALL {
+        if moves & direction.bit() != 0 {
+            emit(direction, board.slide(board.target(direction)));
+        }
+    }
+}
+
+/// The tile each move of `path` slides, in order: what a person moves.
+///
+/// ```
+/// use puzzle_search::sliding::{moved_tiles, Board, Direction, Shape, SlidingPuzzle};
+/// use puzzle_search::Path;
+///
+/// let goal = Board::goal(Shape::EIGHT);
+/// let mut path = Path::new(goal);
+/// let next = goal.play(Direction::Right).unwrap();
+/// path.push(Direction::Right, next);
+/// path.push(Direction::Left, goal);
+/// assert!(moved_tiles(&path).eq([1, 1]));
+/// ```
+pub fn moved_tiles(path: &Path<Board, Direction>) -> impl Iterator<Item = u8> + '_ {
+    path.steps()
+        .filter_map(|(before, &direction, _)| before.tile_moved_by(direction))
+}

@@ -1,0 +1,410 @@
+//! Board shapes (`R` rows by `C` columns, 2 ≤ R, C ≤ 5) and the tables they share.
+//!
+//! Every table is built at compile time, for all 16 shapes at once: which
+//! moves each cell allows, the row and column of each cell, and the Manhattan
+//! distance of each tile from its goal cell. A board carries its shape, so a
+//! puzzle needs no set-up to serve boards of any size.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::Direction;
+use crate::excerpt::excerpt;
+
+/// The fewest rows or columns a board may have.
+pub const MIN_SIDE: usize = 2;
+
+/// The most rows or columns a board may have.
+pub const MAX_SIDE: usize = 5;
+
+/// The most cells a board may have: 5 × 5.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// The number of shapes, 4 × 4: the row counts 2 to 5 by the column counts 2 to 5.
+const SHAPES: usize = 16;
+
+/// Table rows are 32 wide, so that an index masked to 5 bits is always in bounds.
+const SLOTS: usize = 32;
+
+/// The size of a board: `rows` × `columns` cells, each side from 2 to 5.
+///
+/// Cell `i` is row `i / columns`, column `i % columns`, row 0 at the top.
+///
+/// ```
+/// use puzzle_search::sliding::{Shape, ShapeError};
+///
+/// let shape = Shape::new(3, 4)?;
+/// assert_eq!((shape.rows(), shape.columns(), shape.cells()), (3, 4, 12));
+/// assert_eq!(shape.to_string(), "3x4");
+/// assert_eq!("3x4".parse(), Ok(shape));
+/// assert_eq!(Shape::new(4, 4)?, Shape::FIFTEEN);
+/// assert_eq!(Shape::new(6, 3), Err(ShapeError { rows: 6, columns: 3 }));
+/// # Ok::<(), ShapeError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    rows: u8,
+    columns: u8,
+}
+
+/// A shape with a side outside 2 to 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a board has 2 to 5 rows and 2 to 5 columns, not {rows}x{columns}")]
+pub struct ShapeError {
+    /// The rows asked for.
+    pub rows: usize,
+    /// The columns asked for.
+    pub columns: usize,
+}
+
+/// Why a text is not a shape (see [`Shape`]'s [`FromStr`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseShapeError {
+    /// Not two numbers joined by `x`.
+    #[error("expected a size like 3x4 (rows x columns), found {text:?}")]
+    Syntax {
+        /// The text, shortened to at most 40 characters.
+        text: String,
+    },
+    /// Two numbers, but not a shape.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+}
+
+impl Shape {
+    /// The 8-puzzle's 3 × 3.
+    pub const EIGHT: Shape = Shape {
+        rows: 3,
+        columns: 3,
+    };
+    /// The 15-puzzle's 4 × 4.
+    pub const FIFTEEN: Shape = Shape {
+        rows: 4,
+        columns: 4,
+    };
+    /// The 24-puzzle's 5 × 5.
+    pub const TWENTY_FOUR: Shape = Shape {
+        rows: 5,
+        columns: 5,
+    };
+
+    /// The shape of `rows` × `columns` cells, if both are from 2 to 5.
+    pub const fn new(rows: usize, columns: usize) -> Result<Shape, ShapeError> {
+        if MIN_SIDE <= rows && rows <= MAX_SIDE && MIN_SIDE <= columns && columns <= MAX_SIDE {
+            Ok(Shape {
+                rows: rows as u8,
+                columns: columns as u8,
+            })
+        } else {
+            Err(ShapeError { rows, columns })
+        }
+    }
+
+    /// Every shape, 2 × 2 to 5 × 5, by rows then columns.
+    pub fn all() -> impl Iterator<Item = Shape> {
+        (0..SHAPES).map(shape_of_index)
+    }
+
+    /// The number of rows.
+    #[inline]
+    pub const fn rows(self) -> usize {
+        self.rows as usize
+    }
+
+    /// The number of columns.
+    #[inline]
+    pub const fn columns(self) -> usize {
+        self.columns as usize
+    }
+
+    /// The number of cells, `rows × columns`: the tiles and the blank.
+    #[inline]
+    pub const fn cells(self) -> usize {
+        self.rows() * self.columns()
+    }
+
+    /// The bits a cell takes in a [`Board::code`](super::Board::code): 4 for
+    /// up to 16 cells (the code then fits in a `u64`), 5 for more.
+    ///
+    /// ```
+    /// use puzzle_search::sliding::Shape;
+    ///
+    /// assert_eq!(Shape::FIFTEEN.bits_per_cell(), 4);
+    /// assert_eq!(Shape::TWENTY_FOUR.bits_per_cell(), 5);
+    /// ```
+    #[inline]
+    pub const fn bits_per_cell(self) -> u32 {
+        if self.cells() <= 16 {
+            4
+        } else {
+            5
+        }
+    }
+
+    /// The row of `cell` (0 at the top); cells off the board give 0.
+    #[inline]
+    pub fn row_of(self, cell: usize) -> usize {
+        if cell < SLOTS {
+            usize::from(lookup(&ROW, self, cell))
+        } else {
+            0
+        }
+    }
+
+    /// The column of `cell` (0 at the left); cells off the board give 0.
+    #[inline]
+    pub fn column_of(self, cell: usize) -> usize {
+        if cell < SLOTS {
+            usize::from(lookup(&COLUMN, self, cell))
+        } else {
+            0
+        }
+    }
+
+    /// The fewest moves tile `tile` needs from `cell` to its goal cell, `tile`:
+    /// the rows plus the columns between them. 0 for the blank (tile 0) and for
+    /// a tile or cell off the board.
+    ///
+    /// ```
+    /// use puzzle_search::sliding::Shape;
+    ///
+    /// // Tile 1 belongs at row 0, column 1; cell 15 is row 3, column 3.
+    /// assert_eq!(Shape::FIFTEEN.manhattan_distance(1, 15), 3 + 2);
+    /// assert_eq!(Shape::FIFTEEN.manhattan_distance(0, 15), 0);
+    /// ```
+    #[inline]
+    pub fn manhattan_distance(self, tile: u8, cell: usize) -> u32 {
+        if usize::from(tile) < SLOTS && cell < SLOTS {
+            u32::from(distance(self, tile, cell))
+        } else {
+            0
+        }
+    }
+
+    /// How the Manhattan distance of a board changes when `tile` slides from
+    /// cell `from` to cell `to`: an engine can keep the heuristic up to date
+    /// from the move alone instead of summing all the tiles again.
+    ///
+    /// A move slides one tile one cell, so the change is always `-1` or `+1`.
+    /// For a tile or cells off the board the distances are 0. (Within a
+    /// search, [`Board::manhattan_after`](super::Board::manhattan_after) does
+    /// the same from the two boards.)
+    ///
+    /// ```
+    /// use puzzle_search::sliding::{Board, Direction, Shape};
+    ///
+    /// let board = Board::goal(Shape::EIGHT);
+    /// let next = board.play(Direction::Right).unwrap(); // tile 1 slides left, away from home
+    /// let tile = board.tile_moved_by(Direction::Right).unwrap();
+    /// let delta = Shape::EIGHT.manhattan_delta(tile, next.blank(), board.blank());
+    /// assert_eq!((tile, delta), (1, 1));
+    /// assert_eq!(i64::from(next.manhattan()), i64::from(board.manhattan()) + i64::from(delta));
+    /// ```
+    #[inline]
+    pub fn manhattan_delta(self, tile: u8, from: usize, to: usize) -> i32 {
+        self.manhattan_distance(tile, to) as i32 - self.manhattan_distance(tile, from) as i32
+    }
+
+    /// The index of this shape in the tables, below 16.
+    #[inline]
+    const fn index(self) -> usize {
+        (self.rows() - MIN_SIDE) * (MAX_SIDE - 1) + (self.columns() - MIN_SIDE)
+    }
+
+    /// The code of this shape's goal board (see [`Board::code`](super::Board::code)).
+    #[inline]
+    // The shape index is below 16 by `Shape`'s invariant.
+    #[allow(clippy::indexing_slicing)]
+    pub(super) fn goal_code(self) -> u128 {
+        GOALS[self.index() % SHAPES]
+    }
+
+    /// The directions the blank can move from `cell`, a cell of the board, as
+    /// a mask of [`Direction::bit`]s.
+    #[inline]
+    pub(super) fn moves_from(self, cell: usize) -> u8 {
+        lookup(&MOVES, self, cell)
+    }
+
+    /// The square shape of `cells` cells (3 × 3, 4 × 4 or 5 × 5), the shape a
+    /// count of numbers alone names.
+    pub(super) fn square(cells: usize) -> Option<Shape> {
+        [Shape::EIGHT, Shape::FIFTEEN, Shape::TWENTY_FOUR]
+            .into_iter()
+            .find(|shape| shape.cells() == cells)
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `RxC`, for example `3x4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.columns)
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Shape({self})")
+    }
+}
+
+impl FromStr for Shape {
+    type Err = ParseShapeError;
+
+    /// Reads `RxC`: rows, then columns, joined by `x`, `X` or `×` (`3x4`).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let syntax = || ParseShapeError::Syntax {
+            text: excerpt(text),
+        };
+        let (rows, columns) = text.trim().split_once(['x', 'X', '×']).ok_or_else(syntax)?;
+        let side = |side: &str| match side.trim() {
+            digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                // Too many digits for a `usize` is too many for a side.
+                Ok(digits.parse().unwrap_or(usize::MAX))
+            }
+            _ => Err(syntax()),
+        };
+        Ok(Shape::new(side(rows)?, side(columns)?)?)
+    }
+}
+
+/// The shape of table index `index`, below 16.
+const fn shape_of_index(index: usize) -> Shape {
+    Shape {
+        rows: (index / (MAX_SIDE - 1) + MIN_SIDE) as u8,
+        columns: (index % (MAX_SIDE - 1) + MIN_SIDE) as u8,
+    }
+}
+
+/// A per-shape table: one row of [`SLOTS`] bytes per shape.
+type Table = [[u8; SLOTS]; SHAPES];
+
+/// `table[shape][cell]`, for a cell of the board (below 32: 0 beyond the board).
+#[inline]
+// The shape index is below 16 by `Shape`'s invariant and the cell is masked
+// to 5 bits: in bounds, with no branch on the hot path.
+#[allow(clippy::indexing_slicing)]
+fn lookup(table: &Table, shape: Shape, cell: usize) -> u8 {
+    table[shape.index() % SHAPES][cell % SLOTS]
+}
+
+/// The Manhattan distance of `tile` on `cell` from its goal cell, for a tile
+/// and a cell below 32 (0 beyond the board).
+#[inline]
+// Tile and cell are masked to 5 bits, the shape index is below 16: in bounds.
+#[allow(clippy::indexing_slicing)]
+pub(super) fn distance(shape: Shape, tile: u8, cell: usize) -> u8 {
+    DISTANCE[shape.index() % SHAPES][usize::from(tile) % SLOTS][cell % SLOTS]
+}
+
+/// The row of each cell, per shape.
+static ROW: Table = coordinates(true);
+
+/// The column of each cell, per shape.
+static COLUMN: Table = coordinates(false);
+
+/// The directions the blank can move from each cell, per shape.
+static MOVES: Table = moves();
+
+/// `DISTANCE[shape][tile][cell]`: the Manhattan distance of `tile` on `cell`
+/// from its goal cell `tile`; 0 for the blank and off the board.
+static DISTANCE: [[[u8; SLOTS]; SLOTS]; SHAPES] = distances();
+
+/// The code of each shape's goal: tile `i` on cell `i`.
+static GOALS: [u128; SHAPES] = goals();
+
+// Compile-time tables: every index is checked by the compiler.
+#[allow(clippy::indexing_slicing)]
+const fn goals() -> [u128; SHAPES] {
+    let mut table = [0; SHAPES];
+    let mut index = 0;
+    while index < SHAPES {
+        let cells = shape_of_index(index).cells();
+        let mut tile = 0;
+        while tile < cells {
+            table[index] |=
+                (tile as u128) << (shape_of_index(index).bits_per_cell() as usize * tile);
+            tile += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+// Compile-time tables: every index is checked by the compiler.
+#[allow(clippy::indexing_slicing)]
+const fn coordinates(rows: bool) -> Table {
+    let mut table = [[0; SLOTS]; SHAPES];
+    let mut index = 0;
+    while index < SHAPES {
+        let shape = shape_of_index(index);
+        let mut cell = 0;
+        while cell < shape.cells() {
+            let value = if rows {
+                cell / shape.columns()
+            } else {
+                cell % shape.columns()
+            };
+            table[index][cell] = value as u8;
+            cell += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+// Compile-time tables: every index is checked by the compiler.
+#[allow(clippy::indexing_slicing)]
+const fn moves() -> Table {
+    let mut table = [[0; SLOTS]; SHAPES];
+    let mut index = 0;
+    while index < SHAPES {
+        let shape = shape_of_index(index);
+        let mut cell = 0;
+        while cell < shape.cells() {
+            let (row, column) = (cell / shape.columns(), cell % shape.columns());
+            let mut mask = 0;
+            if row > 0 {
+                mask |= Direction::Up.bit();
+            }
+            if column > 0 {
+                mask |= Direction::Left.bit();
+            }
+            if column + 1 < shape.columns() {
+                mask |= Direction::Right.bit();
+            }
+            if row + 1 < shape.rows() {
+                mask |= Direction::Down.bit();
+            }
+            table[index][cell] = mask;
+            cell += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+// Compile-time tables: every index is checked by the compiler.
+#[allow(clippy::indexing_slicing)]
+const fn distances() -> [[[u8; SLOTS]; SLOTS]; SHAPES] {
+    let mut table = [[[0; SLOTS]; SLOTS]; SHAPES];
+    let mut index = 0;
+    while index < SHAPES {
+        let shape = shape_of_index(index);
+        let columns = shape.columns();
+        let mut tile = 1;
+        while tile < shape.cells() {
+            let mut cell = 0;
+            while cell < shape.cells() {
+                let rows = (tile / columns).abs_diff(cell / columns);
+                let across = (tile % columns).abs_diff(cell % columns);
+                table[index][tile][cell] = (rows + across) as u8;
+                cell += 1;
+            }
+            tile += 1;
+        }
+        index += 1;
+    }
+    table
+}
