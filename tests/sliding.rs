@@ -750,3 +750,38 @@ fn five_by_five_boards_work() {
         .all(|(board, distance)| board.linear_conflict() <= distance);
     assert!(exact);
 }
+
+/// The crate's own IDA*, on the generic `Puzzle` interface, generates exactly
+/// the nodes of the bare loop (and of Korf's table, less the root): nothing
+/// lost or added by the engine. It holds only its path: the start and the
+/// states down to the goal's parent, 55 of them.
+#[test]
+fn korf_instance_2_through_the_engine() {
+    use puzzle_search::search::{idastar, Limits};
+    let start: Board = "2 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6".parse().unwrap();
+    let result = idastar(&SlidingPuzzle::new(), start, &Limits::new());
+    let path = result.outcome.path().expect("instance 2 is solvable");
+    assert_eq!(path.len(), 55);
+    assert!(path.replays(&SlidingPuzzle::new()));
+    assert_eq!(result.stats.generated, 15_300_441);
+    assert_eq!(result.stats.max_stored, 55);
+}
+
+/// The engine's speed on Korf's instance 1 (57 moves, 276,361,932 nodes):
+/// `cargo test --release --test sliding -- --ignored --nocapture engine_node_rate`.
+#[test]
+#[ignore = "a timing, for release builds"]
+fn engine_node_rate() {
+    use puzzle_search::search::{idastar, Limits};
+    let start: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
+    let clock = Instant::now();
+    let result = idastar(&SlidingPuzzle::new(), start, &Limits::new());
+    let seconds = clock.elapsed().as_secs_f64();
+    assert_eq!(result.outcome.path().map(|path| path.len()), Some(57));
+    assert_eq!(result.stats.generated, 276_361_932);
+    println!(
+        "engine: {} nodes in {seconds:.3} s, {:.1} M nodes/s",
+        result.stats.generated,
+        result.stats.generated as f64 / seconds / 1e6
+    );
+}

@@ -212,89 +212,88 @@ impl<P: Puzzle> Memory<P> for Table<P::Key> {
     }
 }
 
-/// The depth-first stack: `frames[d]` holds the children of the state at depth `d`
-/// of the current path, and `cursors[d]` how many of them were taken. The state at
-/// depth `d + 1` is `frames[d][cursors[d] - 1]`, so the path is never copied.
+/// One state of the current path: the state, how it was reached, and its
+/// children not tried yet.
+struct Frame<S, M, K> {
+    state: S,
+    /// The move that reached `state`; `None` at the start.
+    last: Option<M>,
+    /// What the memory calls `state`.
+    mark: K,
+    /// The heuristic of `state`.
+    estimate: u32,
+    /// The children of `state`, and how many were taken.
+    children: Vec<(M, S)>,
+    taken: usize,
+    /// The smallest of one plus the bound of each child taken so far.
+    backed_up: u32,
+}
+
+/// The depth-first path: `frames[d]` is the state at depth `d`. Frames are
+/// kept from one descent to the next, so their children's vectors are
+/// allocated once per depth, not once per state.
 struct Stack<S, M, K> {
-    frames: Vec<Vec<(M, S)>>,
-    cursors: Vec<usize>,
-    /// The mark of the state at each depth.
-    marks: Vec<K>,
-    /// The heuristic of the state at each depth.
-    estimates: Vec<u32>,
-    /// The smallest of one plus the bound of each child taken so far, per depth.
-    backed_up: Vec<u32>,
+    frames: Vec<Frame<S, M, K>>,
 }
 
 impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
-    fn new() -> Self {
-        Stack {
-            frames: Vec::new(),
-            cursors: Vec::new(),
-            marks: Vec::new(),
-            estimates: Vec::new(),
-            backed_up: Vec::new(),
-        }
-    }
-
-    fn state_at<'a>(&'a self, start: &'a S, depth: usize) -> &'a S {
-        if depth == 0 {
-            start
-        } else {
-            &self.frames[depth - 1][self.cursors[depth - 1] - 1].1
-        }
-    }
-
-    /// Replaces frame `depth` with the children of the state at `depth`, whose
-    /// mark is `mark` and heuristic `estimate`; all children, or those
-    /// `successors_after` keeps when `prune`.
-    fn expand<P: Puzzle<State = S, Move = M>>(
+    /// Makes `state`, reached by `last`, the state at `depth`, and lists its
+    /// children: all of them, or those `successors_after` keeps when `prune`.
+    fn enter<P: Puzzle<State = S, Move = M>>(
         &mut self,
         puzzle: &P,
-        start: &S,
-        (depth, mark, estimate): (usize, K, u32),
+        depth: usize,
+        (state, last, mark, estimate): (S, Option<M>, K, u32),
         prune: bool,
     ) {
         if self.frames.len() <= depth {
-            self.frames.resize_with(depth + 1, Vec::new);
-            self.cursors.resize(depth + 1, 0);
-            self.marks.resize(depth + 1, mark);
-            self.estimates.resize(depth + 1, 0);
-            self.backed_up.resize(depth + 1, u32::MAX);
+            self.frames.push(Frame {
+                state,
+                last,
+                mark,
+                estimate,
+                children: Vec::new(),
+                taken: 0,
+                backed_up: u32::MAX,
+            });
+        } else {
+            let frame = &mut self.frames[depth];
+            frame.state = state;
+            frame.last = last;
+            frame.mark = mark;
+            frame.estimate = estimate;
+            frame.taken = 0;
+            frame.backed_up = u32::MAX;
         }
-        let (below, above) = self.frames.split_at_mut(depth);
-        let children = &mut above[0];
+        let frame = &mut self.frames[depth];
+        let children = &mut frame.children;
         children.clear();
-        let mut keep = |mv, child| children.push((mv, child));
-        match depth.checked_sub(1) {
-            Some(parent) if prune => {
-                let (last, state) = &below[parent][self.cursors[parent] - 1];
-                puzzle.successors_after(state, last, &mut keep);
-            }
-            Some(parent) => {
-                puzzle.successors(&below[parent][self.cursors[parent] - 1].1, &mut keep);
-            }
-            None => puzzle.successors(start, &mut keep),
+        let keep = |mv, child| children.push((mv, child));
+        match &frame.last {
+            Some(last) if prune => puzzle.successors_after(&frame.state, last, keep),
+            _ => puzzle.successors(&frame.state, keep),
         }
-        self.cursors[depth] = 0;
-        self.marks[depth] = mark;
-        self.estimates[depth] = estimate;
-        self.backed_up[depth] = u32::MAX;
     }
 
     /// Records a lower bound `bound` for a child of the state at `depth`.
     fn back_up(&mut self, depth: usize, bound: u32) {
-        let best = &mut self.backed_up[depth];
+        let best = &mut self.frames[depth].backed_up;
         *best = (*best).min(bound.saturating_add(1));
     }
 
-    /// The path from `start` through the chosen child of every frame up to `depth`.
-    fn path(&self, start: &S, depth: usize) -> Path<S, M> {
-        let mut path = Path::new(start.clone());
-        for d in 0..=depth {
-            let (mv, state) = &self.frames[d][self.cursors[d] - 1];
-            path.push(mv.clone(), state.clone());
+    /// The path from the start to the state at `depth`, then `mv` to `goal`.
+    fn path(&self, depth: usize, mv: M, goal: S) -> Path<S, M> {
+        let mut frames = self.frames[..=depth].iter();
+        let mut path = match frames.next() {
+            Some(start) => Path::new(start.state.clone()),
+            None => return Path::new(goal),
+        };
+        for frame in frames {
+            if let Some(last) = &frame.last {
+                path.push(last.clone(), frame.state.clone());
+            }
         }
+        path.push(mv, goal);
         path
     }
 }
@@ -322,7 +321,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         },
         max_path.saturating_sub(1),
     );
-    let mut stack = Stack::new();
+    let mut stack = Stack { frames: Vec::new() };
     for iteration in 0u32.. {
         if bound > max_depth {
             return Outcome::LimitReached(run.depth_limit());
@@ -330,16 +329,17 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         let mut next_bound = u32::MAX;
         let mut depth_cut = false;
         let mut met_new_state = false;
-        stack.expand(puzzle, &start, (0, root, root_estimate), !T::REMEMBERS);
+        let root_frame = (start.clone(), None, root, root_estimate);
+        stack.enter(puzzle, 0, root_frame, !T::REMEMBERS);
         run.stats.expanded += 1;
         let mut depth = 0;
         loop {
-            let cursor = stack.cursors[depth];
-            if cursor == stack.frames[depth].len() {
+            let frame = &mut stack.frames[depth];
+            let Some((mv, child)) = frame.children.get(frame.taken) else {
                 if T::REMEMBERS {
                     // Every child is done: what they taught us bounds this state too.
-                    let learned = stack.backed_up[depth];
-                    memory.learn(stack.marks[depth], learned);
+                    let learned = frame.backed_up;
+                    memory.learn(frame.mark, learned);
                     if depth > 0 {
                         stack.back_up(depth - 1, learned);
                     }
@@ -349,20 +349,18 @@ fn deepen<P: Puzzle, T: Memory<P>>(
                 }
                 depth -= 1;
                 continue;
-            }
-            stack.cursors[depth] += 1;
+            };
+            frame.taken += 1;
             run.stats.generated += 1;
             if let Err(limit) = watch.check(run.stats.generated) {
                 return Outcome::LimitReached(limit);
             }
-            let (mv, child) = &stack.frames[depth][cursor];
-            let parent = stack.state_at(&start, depth);
             let moves = depth as u32 + 1;
             let mark = memory.mark(puzzle, child);
             let known = memory.recall(mark);
             met_new_state |= known.is_none();
             let estimate = puzzle
-                .heuristic_after(parent, stack.estimates[depth], mv, child)
+                .heuristic_after(&frame.state, frame.estimate, mv, child)
                 .max(known.map_or(0, |entry| entry.bound));
             if known.is_some_and(|entry| entry.iteration == iteration && entry.moves <= moves) {
                 stack.back_up(depth, estimate);
@@ -381,7 +379,8 @@ fn deepen<P: Puzzle, T: Memory<P>>(
                 continue;
             }
             if puzzle.is_goal(child) {
-                return Outcome::Solved(stack.path(&start, depth));
+                let (mv, child) = (mv.clone(), child.clone());
+                return Outcome::Solved(stack.path(depth, mv, child));
             }
             // The start and the states down to this child, on the path.
             let on_path = depth + 2;
@@ -396,6 +395,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
                 moves,
                 bound: estimate,
             };
+            let next = (child.clone(), Some(mv.clone()), mark, estimate);
             if memory.remember(mark, entry, max_path).is_err() {
                 return Outcome::LimitReached(Limit::States { max: max_path });
             }
@@ -403,7 +403,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
                 return Outcome::LimitReached(limit);
             }
             depth += 1;
-            stack.expand(puzzle, &start, (depth, mark, estimate), !T::REMEMBERS);
+            stack.enter(puzzle, depth, next, !T::REMEMBERS);
             run.stats.expanded += 1;
             run.stats.max_stored = run.stats.max_stored.max(on_path.max(memory.stored()));
         }

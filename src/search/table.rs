@@ -46,6 +46,13 @@ impl Hasher for KeyHasher {
     fn write_u64(&mut self, value: u64) {
         self.mix(value);
     }
+
+    /// Both halves: the codes of large sliding-tile boards take 128 bits.
+    #[inline]
+    fn write_u128(&mut self, value: u128) {
+        self.mix(value as u64);
+        self.mix((value >> 64) as u64);
+    }
 }
 
 /// A hash map keyed by puzzle keys.

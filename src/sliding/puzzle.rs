@@ -94,6 +94,16 @@ impl Puzzle for SlidingPuzzle {
     fn heuristic(&self, board: &Board) -> u32 {
         self.heuristic.estimate(board)
     }
+
+    /// The Manhattan distance changes only by the tile that moved: two
+    /// lookups instead of one per tile.
+    #[inline]
+    fn heuristic_after(&self, previous: &Board, h: u32, _: &Direction, board: &Board) -> u32 {
+        match self.heuristic {
+            HeuristicKind::Manhattan => previous.manhattan_after(h, board),
+            _ => self.heuristic.estimate(board),
+        }
+    }
 }
 
 impl Backward for SlidingPuzzle {
@@ -129,7 +139,7 @@ impl Backward for SlidingPuzzle {
 /// Calls `emit(direction, next)` for each direction of `moves` (a mask of
 /// directions the blank can move in), in [`Direction::ALL`] order: up, left,
 /// right, down.
-#[inline]
+#[inline(always)]
 fn for_each_move(board: &Board, moves: u8, mut emit: impl FnMut(Direction, Board)) {
     for direction in Direction::ALL {
         if moves & direction.bit() != 0 {
