@@ -102,6 +102,7 @@
 // Floor 1, the core: what a puzzle implements, and what every floor shares.
 pub mod adapt;
 mod excerpt;
+mod named;
 mod path;
 mod puzzle;
 mod space;

@@ -1,6 +1,6 @@
 //! How the exhaustive engine runs and what it reports while it runs.
 
-use core::fmt;
+use crate::named::by_name;
 
 /// The distance byte of a state that cannot reach a goal (or was not reached
 /// within [`Options::max_depth`]).
@@ -106,11 +106,7 @@ impl Phase {
     }
 }
 
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+by_name!(Phase);
 
 /// A progress report: `done` of `total` states handled in `phase`.
 ///

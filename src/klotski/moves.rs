@@ -1,7 +1,7 @@
 //! Moves under the three metrics, computed with bit operations on [`Layout`] masks.
 
+use crate::named::by_name;
 use core::fmt;
-use core::str::FromStr;
 
 use smallvec::SmallVec;
 
@@ -35,27 +35,12 @@ impl Metric {
     }
 }
 
-impl fmt::Display for Metric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The error for a metric name other than `step`, `slide` or `piece`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown metric {0:?}: expected step, slide or piece")]
 pub struct UnknownMetric(pub String);
 
-impl FromStr for Metric {
-    type Err = UnknownMetric;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Metric::ALL
-            .into_iter()
-            .find(|metric| metric.name() == name)
-            .ok_or_else(|| UnknownMetric(name.to_owned()))
-    }
-}
+by_name!(Metric, UnknownMetric);
 
 /// A unit step on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

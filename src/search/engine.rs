@@ -1,7 +1,6 @@
 //! Choosing an engine at run time.
 
-use core::fmt;
-use core::str::FromStr;
+use crate::named::by_name;
 
 use super::{astar, bfs, bidirectional_bfs, idastar, Limits, SearchResult};
 use crate::{Backward, Puzzle};
@@ -112,27 +111,12 @@ type EngineFn<P> = fn(
     &Limits,
 ) -> SearchResult<<P as Puzzle>::State, <P as Puzzle>::Move>;
 
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The error for an engine name that is none of `bfs`, `bidir`, `astar`, `idastar`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown engine {0:?}: expected bfs, bidir, astar or idastar")]
 pub struct UnknownEngine(pub String);
 
-impl FromStr for Engine {
-    type Err = UnknownEngine;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Engine::ALL
-            .into_iter()
-            .find(|engine| engine.name() == name)
-            .ok_or_else(|| UnknownEngine(name.to_owned()))
-    }
-}
+by_name!(Engine, UnknownEngine);
 
 /// The error for an engine that needs [`Backward`] given a puzzle without it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

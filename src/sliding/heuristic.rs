@@ -1,12 +1,10 @@
 //! Lower bounds on the moves to the goal: the Manhattan distance and the
 //! linear conflicts added to it.
 
-use core::fmt;
-use core::str::FromStr;
+use crate::named::by_name;
 
 use super::shape::distance;
 use super::{Board, MAX_CELLS, MAX_SIDE};
-use crate::excerpt::excerpt;
 
 /// Which lower bound to hand to A* and IDA* (see
 /// `SlidingPuzzle::with_heuristic_kind`).
@@ -53,27 +51,12 @@ impl HeuristicKind {
     }
 }
 
-impl fmt::Display for HeuristicKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The error for a heuristic name other than `manhattan` and `linear-conflict`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown heuristic {0:?}: expected manhattan or linear-conflict")]
 pub struct UnknownHeuristic(pub String);
 
-impl FromStr for HeuristicKind {
-    type Err = UnknownHeuristic;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        HeuristicKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == name)
-            .ok_or_else(|| UnknownHeuristic(excerpt(name)))
-    }
-}
+by_name!(HeuristicKind, UnknownHeuristic);
 
 impl Board {
     /// The Manhattan distance: the sum over the tiles (not the blank) of the
