@@ -1,0 +1,2 @@
+//! Placeholder, replaced by the sliding example.
+fn main() {}
