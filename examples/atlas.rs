@@ -30,8 +30,10 @@ use std::time::Instant;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_search::analysis::{KlotskiAtlas, KlotskiSummary, KnightTable, PhaseTimes};
-use puzzle_search::atlas::{AtlasError, Options, Phase, Progress};
+use puzzle_search::atlas::{self, file, AtlasError, Options, Phase, Progress};
 use puzzle_search::klotski::{CommonCode, Layout, Metric, ShortCode};
+use puzzle_search::sliding::{Shape, SlidingPuzzle, SolvableBoards};
+use puzzle_search::DenseSpace;
 use serde_json::{json, Value};
 
 use common::Failure;
@@ -61,6 +63,9 @@ struct Args {
     /// Load the tables from FILE instead of computing them.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// The board's shape, rows x columns (sliding only) [default: 3x3].
+    #[arg(long, value_name = "RxC", value_parser = clap::value_parser!(Shape))]
+    size: Option<Shape>,
     /// Worker threads, at least 1 [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -72,6 +77,8 @@ enum Puzzle {
     Klotski,
     /// The 5×5 knight puzzle (骑士精神): all 67,603,900 positions.
     Knights,
+    /// A sliding-tile puzzle: every solvable board of one shape (--size).
+    Sliding,
 }
 
 fn main() -> ExitCode {
@@ -80,8 +87,11 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), Failure> {
     let started = Instant::now();
-    if args.puzzle == Puzzle::Knights && args.metric.is_some() {
+    if args.puzzle != Puzzle::Klotski && args.metric.is_some() {
         return Err(Failure::usage("--metric applies to klotski only"));
+    }
+    if args.puzzle != Puzzle::Sliding && args.size.is_some() {
+        return Err(Failure::usage("--size applies to sliding only"));
     }
     common::check_stdout("the summary")?;
     check_files(args)?;
@@ -92,6 +102,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     match args.puzzle {
         Puzzle::Klotski => klotski(args, &options, started),
         Puzzle::Knights => knights(args, &options, started),
+        Puzzle::Sliding => sliding(args, &options, started),
     }
 }
 
@@ -197,7 +208,62 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         draw_histogram(path, title, "positions", &histogram, false)?;
     }
     common::answered(
-        print_knights(positions, table.diameter(), &histogram),
+        print_table(
+            "Knight puzzle table",
+            positions,
+            table.diameter(),
+            &histogram,
+        ),
+        "the summary",
+    )
+}
+
+fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
+    let shape = args.size.unwrap_or(Shape::EIGHT);
+    let space = SolvableBoards::new(shape).map_err(|error| Failure::usage(error.to_string()))?;
+    let name = format!("sliding/{shape}");
+    let bar = progress_bar();
+    let distances = match &args.load {
+        Some(path) => {
+            bar.set_message(format!("loading {}", path.display()));
+            let (distances, _) = file::load(open(path)?, &name, space.len())
+                .map_err(|error| load_failure(path, &error))?;
+            distances
+        }
+        None => atlas::distances(&SlidingPuzzle::new(), &space, options, &mut |report| {
+            show(&bar, report)
+        })
+        .map_err(|error| Failure::other(error.to_string()))?,
+    };
+    if let Some(path) = &args.save {
+        bar.set_message(format!("saving {}", path.display()));
+        common::write_output(path, "the tables", |writer| {
+            file::save(writer, &name, &distances, None)
+        })?;
+    }
+    bar.finish_and_clear();
+    let elapsed_ms = started.elapsed().as_millis();
+    let histogram = distances.histogram();
+    let diameter = distances.max().map_or(0, u32::from);
+    if let Some(path) = &args.json {
+        let summary = json!({
+            "puzzle": "sliding",
+            "rows": shape.rows(),
+            "columns": shape.columns(),
+            "positions": distances.len(),
+            "diameter": diameter,
+            "histogram": histogram,
+            "elapsed_ms": elapsed_ms,
+        });
+        write_json(path, &summary)?;
+    }
+    if let Some(path) = &args.svg {
+        let title = format!("The {shape} sliding-tile puzzle: boards by distance to the goal");
+        draw_histogram(path, &title, "boards", &histogram, false)?;
+    }
+    let title = format!("The {shape} sliding-tile puzzle, every solvable board");
+    common::answered(
+        print_table(&title, distances.len(), diameter, &histogram),
         "the summary",
     )
 }
@@ -372,9 +438,9 @@ fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u128, phases: PhaseTimes) 
     })
 }
 
-fn print_knights(positions: u64, diameter: u32, histogram: &[u64]) -> io::Result<()> {
+fn print_table(title: &str, positions: u64, diameter: u32, histogram: &[u64]) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(out, "Knight puzzle table")?;
+    writeln!(out, "{title}")?;
     writeln!(out, "  positions  {:>12}", grouped(positions))?;
     writeln!(out, "  reachable  {:>12}", grouped(histogram.iter().sum()))?;
     writeln!(out, "  diameter   {diameter:>12}")?;

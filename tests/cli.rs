@@ -1654,3 +1654,80 @@ fn atlas_klotski_summary_follows_the_contract() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------
+// The atlas of a sliding-tile puzzle
+// ---------------------------------------------------------------------------
+
+/// `atlas sliding` maps every solvable board of a shape: its JSON is SPEC
+/// §3.3's, and its distances are those of a plain BFS from the goal.
+#[test]
+fn atlas_sliding_maps_every_solvable_board() {
+    use puzzle_search::sliding::{Board, Shape, SlidingPuzzle};
+    for (size, rows, columns, positions) in [("3x3", 3, 3, 181_440u64), ("2x3", 2, 3, 360)] {
+        let json = scratch().join(format!("sliding-{size}.json"));
+        let table = scratch().join(format!("sliding-{size}.tbl"));
+        let run = atlas(&[
+            "sliding",
+            "--size",
+            size,
+            "--json",
+            text(&json),
+            "--save",
+            text(&table),
+        ]);
+        assert_success(&run, size);
+        let object = json_file(&json);
+        assert_eq!(
+            keys(&object),
+            [
+                "puzzle",
+                "rows",
+                "columns",
+                "positions",
+                "diameter",
+                "histogram",
+                "elapsed_ms"
+            ]
+        );
+        assert_eq!(object["puzzle"], "sliding");
+        assert_eq!(object["rows"], rows);
+        assert_eq!(object["columns"], columns);
+        assert_eq!(object["positions"], positions);
+        // The reference: a plain BFS from the goal over the puzzle's moves.
+        let shape: Shape = size.parse().unwrap();
+        let goal = Board::goal(shape);
+        let mut histogram: Vec<u64> = Vec::new();
+        for (_, distance) in support::ReferenceBfs::new(&SlidingPuzzle::new(), [goal]) {
+            if histogram.len() <= distance as usize {
+                histogram.resize(distance as usize + 1, 0);
+            }
+            histogram[distance as usize] += 1;
+        }
+        assert_eq!(histogram.iter().sum::<u64>(), positions);
+        assert_eq!(object["diameter"], histogram.len() - 1);
+        assert_eq!(object["histogram"], serde_json::json!(histogram));
+        // The table saved loads back to the same summary.
+        let loaded = scratch().join(format!("sliding-{size}-loaded.json"));
+        let args = [
+            "sliding",
+            "--size",
+            size,
+            "--load",
+            text(&table),
+            "--json",
+            text(&loaded),
+        ];
+        assert_success(&atlas(&args), "--load");
+        let mut again = json_file(&loaded);
+        let mut first = object.clone();
+        again.remove("elapsed_ms");
+        first.remove("elapsed_ms");
+        assert_eq!(again, first);
+    }
+    // The 8-puzzle's boards are at most 31 moves from the goal (SPEC §4).
+    let json = scratch().join("sliding-3x3.json");
+    assert_eq!(json_file(&json)["diameter"], 31);
+    assert_rejected(&atlas(&["sliding", "--size", "5x5"]), &["5x5"], "5x5");
+    assert_rejected(&atlas(&["knights", "--size", "3x3"]), &["--size"], "size");
+}
