@@ -18,7 +18,7 @@
 use core::hash::Hash;
 use core::marker::PhantomData;
 
-use crate::{Backward, Puzzle};
+use crate::puzzle::{Backward, Puzzle};
 
 /// Writes the listed methods of [`Puzzle`] and [`Backward`] as calls to the
 /// same method of the puzzle adapted: the one way every adapter here (and a

@@ -1,6 +1,6 @@
 //! The solution path every engine returns.
 
-use crate::Puzzle;
+use crate::puzzle::Puzzle;
 
 /// A solution: the states from the start to a goal (both included) and the move between each pair.
 ///
