@@ -362,3 +362,71 @@ mod broken_contracts {
         }
     }
 }
+
+// ---------------------------------------------------------------- arbitrary table files
+
+mod arbitrary_tables {
+    use proptest::prelude::*;
+    use puzzle_search::atlas::file::{self, HEADER_LEN};
+    use puzzle_search::atlas::Distances;
+
+    /// A valid table file, then `edits` applied to its bytes.
+    fn edited(distances: Vec<u8>, edits: &[(usize, u8)]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        file::save(&mut bytes, "toy", &Distances::from_bytes(distances), None).unwrap();
+        for &(at, value) in edits {
+            let at = at % bytes.len();
+            bytes[at] = value;
+        }
+        bytes
+    }
+
+    proptest! {
+        /// The loader on arbitrary bytes and on edited tables: a table or an
+        /// error, never a panic; a table it accepts saves back to the same bytes.
+        #[test]
+        fn the_loader_answers_anything(
+            noise in prop::collection::vec(any::<u8>(), 0..200),
+            distances in prop::collection::vec(0u8..4, 1..40),
+            edits in prop::collection::vec((any::<usize>(), any::<u8>()), 0..4),
+        ) {
+            let valid = edited(distances, &edits);
+            for bytes in [noise.clone(), valid] {
+                let states = bytes.len().saturating_sub(HEADER_LEN) as u64;
+                match file::load(&bytes[..], "toy", states) {
+                    Ok((distances, components)) => {
+                        let mut again = Vec::new();
+                        file::save(&mut again, "toy", &distances, components.as_ref()).unwrap();
+                        prop_assert_eq!(again, bytes);
+                    }
+                    Err(error) => prop_assert!(!error.to_string().is_empty()),
+                }
+            }
+        }
+    }
+}
+
+/// How late each engine notices its deadline when every state has 200,000
+/// children: `cargo test --release --test hardening -- --ignored --nocapture late`.
+#[test]
+#[ignore = "a timing, for release builds"]
+fn how_late_a_deadline_is_noticed() {
+    use std::time::{Duration, Instant};
+    let wide = puzzle_search::adapt::from_fn(
+        |&state: &u64| (0..200_000u64).map(move |child| state * 200_000 + child + 1),
+        |_| false,
+    );
+    let budget = Duration::from_millis(100);
+    for engine in [Engine::Bfs, Engine::AStar, Engine::IdaStar] {
+        let clock = Instant::now();
+        let result = engine
+            .solve_forward(&wide, 0, &Limits::new().with_time_budget(budget))
+            .unwrap();
+        let late = clock.elapsed().saturating_sub(budget);
+        assert_eq!(result.outcome.limit().map(Limit::name), Some("time"));
+        println!(
+            "{engine}: {late:?} after the deadline, {} states stored",
+            result.stats.max_stored
+        );
+    }
+}
