@@ -1,0 +1,371 @@
+//! The `sliding` example, run as a process (SPEC §3.5): answers, `--json`,
+//! standard input, and bad input, which must be refused with status 2 and
+//! nothing on standard output before any answer is printed.
+//!
+//! `cargo test` builds the examples next to this test binary. When only this
+//! test is built (`cargo test --test cli_sliding`), build them first:
+//! `cargo build --examples`, with `--release` when testing in release.
+
+#![cfg(feature = "analysis")]
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use puzzle_search::search::{bfs, Limits};
+use puzzle_search::sliding::{Board, SlidingPuzzle};
+use serde_json::Value;
+
+// ---------------------------------------------------------------------------
+// Running the program
+// ---------------------------------------------------------------------------
+
+/// The example binary `sliding`, built beside this test binary.
+fn example() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // The test binary is `<target>/<profile>/deps/cli_sliding-<hash>`.
+    let profile = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary lives in <target>/<profile>/deps");
+    let path = profile
+        .join("examples")
+        .join(format!("sliding{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "the example binary {} is missing: run `cargo build --examples{}` first",
+        path.display(),
+        if cfg!(debug_assertions) {
+            ""
+        } else {
+            " --release"
+        },
+    );
+    path
+}
+
+/// What a run of the program left behind.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The lines of standard output, after checking that the run succeeded.
+    fn lines(&self) -> Vec<&str> {
+        assert_eq!(self.code, Some(0), "{self:?}");
+        self.stdout.lines().collect()
+    }
+
+    /// Checks that the run refused its input: status 2, nothing on standard
+    /// output, and a message containing every one of `words`.
+    fn refused(&self, words: &[&str]) {
+        assert_eq!(self.code, Some(2), "{self:?}");
+        assert_eq!(self.stdout, "", "{self:?}");
+        for word in words {
+            assert!(self.stderr.contains(word), "{word:?} missing: {self:?}");
+        }
+    }
+}
+
+/// Far more than any run here needs: only a hang gets near it, and then the
+/// test fails instead of hanging too.
+const HANG: Duration = Duration::from_secs(300);
+
+/// Waits for `child`, killing it and failing the test if it hangs.
+fn wait(mut child: Child, what: &str) -> Run {
+    let mut stdout = child.stdout.take();
+    let mut stderr = child.stderr.take();
+    // Drained from threads so that a large output cannot block the child.
+    let out = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(pipe) = stdout.as_mut() {
+            let _ = pipe.read_to_end(&mut text);
+        }
+        text
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(pipe) = stderr.as_mut() {
+            let _ = pipe.read_to_end(&mut text);
+        }
+        text
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            break status;
+        }
+        if started.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {HANG:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out.join().expect("the stdout reader")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("the stderr reader")).into_owned(),
+    }
+}
+
+/// Runs `sliding` with `args` and `stdin`.
+fn sliding(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(example())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut pipe = child.stdin.take().expect("a stdin pipe");
+    let bytes = stdin.as_bytes().to_vec();
+    // Written from a thread, so that input and output cannot block each other.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&bytes);
+    });
+    let run = wait(child, &format!("sliding {args:?}"));
+    writer.join().expect("the writer thread");
+    run
+}
+
+// ---------------------------------------------------------------------------
+// Boards
+// ---------------------------------------------------------------------------
+
+/// The 8-puzzle's goal.
+const GOAL: &str = "0 1 2 3 4 5 6 7 8";
+
+/// One of the two 3x3 boards farthest from the goal: 31 moves.
+const HARDEST: &str = "8 0 6 5 4 7 2 3 1";
+
+/// Korf's instance 2, its number first: 55 moves.
+const KORF_2: &str = "2 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6";
+
+/// Some solvable 3x3 boards at various distances.
+const BOARDS: [&str; 5] = [
+    "1 0 2 3 4 5 6 7 8",
+    "3 1 2 4 0 5 6 7 8",
+    "1 2 5 3 4 0 6 7 8",
+    "7 2 4 5 0 6 8 3 1",
+    HARDEST,
+];
+
+/// The distance of `text` from the goal, by breadth-first search.
+fn distance(text: &str) -> usize {
+    let board: Board = text.parse().unwrap();
+    let result = bfs(&SlidingPuzzle::new(), board, &Limits::new());
+    result.outcome.path().unwrap().len()
+}
+
+/// Slides each of `tiles` in turn into the blank of `board` (row-major, `0`
+/// the blank, `columns` wide), checking that each is next to the blank.
+fn replay(board: &[u64], columns: usize, tiles: &[u64]) -> Vec<u64> {
+    let mut board = board.to_vec();
+    for &tile in tiles {
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        let cell = board.iter().position(|&t| t == tile).unwrap();
+        let (br, bc) = (blank / columns, blank % columns);
+        let (tr, tc) = (cell / columns, cell % columns);
+        assert_eq!(
+            br.abs_diff(tr) + bc.abs_diff(tc),
+            1,
+            "tile {tile} is not next to the blank"
+        );
+        board.swap(blank, cell);
+    }
+    board
+}
+
+fn numbers(value: &Value) -> Vec<u64> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------
+
+#[test]
+fn the_goal_takes_no_move() {
+    assert_eq!(sliding(&[GOAL], "").lines(), ["0"]);
+}
+
+#[test]
+fn boards_get_their_distances_in_order() {
+    let expected: Vec<String> = BOARDS.iter().map(|b| distance(b).to_string()).collect();
+    assert_eq!(expected.last().map(String::as_str), Some("31"));
+    for engine in ["bfs", "bidir", "astar", "idastar"] {
+        for heuristic in ["manhattan", "linear-conflict"] {
+            let mut args = vec!["--engine", engine, "--heuristic", heuristic];
+            args.extend(BOARDS);
+            assert_eq!(sliding(&args, "").lines(), expected, "{engine} {heuristic}");
+        }
+    }
+}
+
+#[test]
+fn korf_instance_2_takes_55_moves() {
+    assert_eq!(sliding(&[KORF_2], "").lines(), ["55"]);
+}
+
+#[test]
+fn unsolvable_boards_are_told_by_parity() {
+    // Tiles 1 and 2 of the goal swapped; BFS would explore 181,440 boards
+    // first, and a limit of 10 states would stop it.
+    let run = sliding(
+        &["--engine", "bfs", "--max-states", "10", "0 2 1 3 4 5 6 7 8"],
+        "",
+    );
+    assert_eq!(run.lines(), ["unsolvable"]);
+    let run = sliding(&["0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"], "");
+    assert_eq!(run.lines(), ["unsolvable"]);
+}
+
+#[test]
+fn a_state_limit_leaves_the_answer_unknown() {
+    let run = sliding(&["--max-states", "10", "--engine", "bfs", HARDEST], "");
+    assert_eq!(run.lines(), ["unknown: states limit reached"]);
+}
+
+#[test]
+fn a_size_shapes_the_board() {
+    let run = sliding(&["--size", "3x4", "1 0 2 3 4 5 6 7 8 9 10 11"], "");
+    assert_eq!(run.lines(), ["1"]);
+    let run = sliding(&["--size", "2x2", "1 0 2 3", "0,1,2,3"], "");
+    assert_eq!(run.lines(), ["1", "0"]);
+}
+
+#[test]
+fn standard_input_skips_blank_and_comment_lines() {
+    let input = format!("# boards\n\n{GOAL}\n   \n  # indented comment\n{HARDEST}\n\n");
+    assert_eq!(sliding(&[], &input).lines(), ["0", "31"]);
+}
+
+// ---------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------
+
+fn json_lines(run: &Run) -> Vec<Value> {
+    run.lines()
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn json_tiles_replay_to_the_goal() {
+    let run = sliding(&["--json", HARDEST, KORF_2], "");
+    let objects = json_lines(&run);
+    assert_eq!(objects.len(), 2);
+    for (object, moves) in objects.iter().zip([31, 55]) {
+        assert_eq!(
+            keys(object),
+            ["start", "rows", "columns", "solvable", "moves", "tiles", "stats"]
+        );
+        assert_eq!(object["solvable"], Value::Bool(true));
+        assert_eq!(object["moves"].as_u64(), Some(moves));
+        let columns = object["columns"].as_u64().unwrap() as usize;
+        let rows = object["rows"].as_u64().unwrap() as usize;
+        let start = numbers(&object["start"]);
+        assert_eq!(start.len(), rows * columns);
+        let tiles = numbers(&object["tiles"]);
+        assert_eq!(tiles.len() as u64, moves);
+        let goal: Vec<u64> = (0..start.len() as u64).collect();
+        assert_eq!(replay(&start, columns, &tiles), goal);
+        assert_eq!(
+            keys(&object["stats"]),
+            ["expanded", "generated", "elapsed_us"]
+        );
+        assert!(object["stats"]["expanded"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(objects[1]["rows"].as_u64(), Some(4));
+    assert_eq!(numbers(&objects[1]["start"])[..3], [13, 5, 4]);
+}
+
+#[test]
+fn json_tells_unsolvable_boards_and_limits() {
+    let run = sliding(&["--json", GOAL], "");
+    let goal = &json_lines(&run)[0];
+    assert_eq!(goal["moves"].as_u64(), Some(0));
+    assert_eq!(goal["tiles"], serde_json::json!([]));
+
+    let run = sliding(&["--json", "0 2 1 3 4 5 6 7 8"], "");
+    let unsolvable = &json_lines(&run)[0];
+    assert_eq!(
+        keys(unsolvable),
+        ["start", "rows", "columns", "solvable", "moves", "tiles", "stats"]
+    );
+    assert_eq!(unsolvable["solvable"], Value::Bool(false));
+    assert_eq!(unsolvable["moves"], Value::Null);
+    assert_eq!(unsolvable["tiles"], serde_json::json!([]));
+
+    let run = sliding(
+        &["--json", "--max-states", "10", "--engine", "bfs", HARDEST],
+        "",
+    );
+    let limited = &json_lines(&run)[0];
+    assert_eq!(
+        keys(limited),
+        ["start", "rows", "columns", "solvable", "moves", "tiles", "limit", "stats"]
+    );
+    assert_eq!(limited["solvable"], Value::Null);
+    assert_eq!(limited["moves"], Value::Null);
+    assert_eq!(limited["tiles"], serde_json::json!([]));
+    assert_eq!(limited["limit"], Value::String("states".into()));
+}
+
+// ---------------------------------------------------------------------------
+// Bad input and arguments
+// ---------------------------------------------------------------------------
+
+#[test]
+fn bad_boards_are_refused_with_their_place() {
+    sliding(&["1 2 3 4 5 6 7 0"], "").refused(&["argument 1", "found 8"]);
+    sliding(&[GOAL, "1 2 3 4 x 6 7 8 0"], "").refused(&["argument 2", "\"x\""]);
+    sliding(&["1 1 2 3 4 5 6 7 8"], "").refused(&["argument 1", "tile 1 appears twice"]);
+    sliding(&["1 9 2 3 4 5 6 7 8"], "").refused(&["argument 1", "tile 9 is out of range"]);
+    sliding(&["--size", "3x4", GOAL], "").refused(&["argument 1", "12 numbers"]);
+    sliding(&[], "# header\n\n1 2 3\n").refused(&["line 3", "found 3"]);
+}
+
+#[test]
+fn every_board_is_checked_before_any_answer() {
+    let input = format!("{GOAL}\n{HARDEST}\n0 1 2 3 4 5 6 7 -1\n{GOAL}\n");
+    sliding(&[], &input).refused(&["line 3", "out of range"]);
+    sliding(&[GOAL, HARDEST, "0 1 2"], "").refused(&["argument 3"]);
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    for size in ["9x9", "3", "3x", "ax3", "1x4"] {
+        sliding(&["--size", size, GOAL], "").refused(&["--size"]);
+    }
+    sliding(&["--engine", "dfs", GOAL], "").refused(&["dfs"]);
+    sliding(&["--heuristic", "hamming", GOAL], "").refused(&["hamming"]);
+    sliding(&["--max-states", "many", GOAL], "").refused(&["many"]);
+}
+
+#[test]
+fn pattern_databases_are_not_available_yet() {
+    let message = "pattern databases are not available yet";
+    sliding(&["--heuristic", "pdb", KORF_2], "").refused(&[message]);
+    sliding(&["--pdb", "/nonexistent/pdb", KORF_2], "").refused(&[message]);
+}
