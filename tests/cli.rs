@@ -18,9 +18,9 @@
 mod support;
 
 use std::fs;
-use std::io::Write;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
 
 use puzzle_search::analysis::{KlotskiAtlas, KnightTable};
@@ -33,6 +33,7 @@ use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
 use serde_json::Value;
+use support::process::{self, example, Input, Run};
 use support::{
     named, seeded_knight_walk, SplitMix64, HENGDAOLIMA_DIGITS as HENGDAOLIMA, HENGDAOLIMA_OPTIMA,
     KNIGHTS_SAMPLE as SAMPLE, KNIGHT_DIAMETER, KNIGHT_POSITIONS, SAMPLE_FIRST_BOARD as FIRST,
@@ -42,50 +43,6 @@ use support::{
 // ---------------------------------------------------------------------------
 // Running the programs
 // ---------------------------------------------------------------------------
-
-/// The example binary `name`, built beside this test binary.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    // The test binary is `<target>/<profile>/deps/cli-<hash>`.
-    let profile = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test binary lives in <target>/<profile>/deps");
-    let path = profile
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "the example binary {} is missing: run `cargo build --examples{}` first",
-        path.display(),
-        if cfg!(debug_assertions) {
-            ""
-        } else {
-            " --release"
-        },
-    );
-    // `cargo test --test cli` alone does not rebuild the examples: say so when
-    // a failure may come from an old binary.
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("examples/{name}.rs"));
-    let modified = |path: &std::path::Path| path.metadata().and_then(|m| m.modified()).ok();
-    if let (Some(binary), Some(source)) = (modified(&path), modified(&source)) {
-        if source > binary {
-            eprintln!(
-                "note: {} is older than examples/{name}.rs: run `cargo build --examples`",
-                path.display()
-            );
-        }
-    }
-    path
-}
-
-/// What a run of a program left behind.
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
 
 /// The command that runs `program`: directly, or on Linux under a 1 GiB
 /// address-space limit when `bounded`, so that a program trying to allocate for
@@ -105,27 +62,9 @@ fn command(program: &str, bounded: bool) -> Command {
 }
 
 fn run_command(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example starts");
-    let mut pipe = child.stdin.take().expect("a stdin pipe");
-    let input = stdin.to_vec();
-    // Written from a thread so that a large input and a large output cannot
-    // block each other; a program that stops reading early is not an error here.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the example runs");
-    writer.join().expect("the writer thread");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("standard output is UTF-8"),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    command.args(args);
+    let what = format!("{command:?}");
+    process::run_command(command, Input::Bytes(stdin.to_vec()), &what)
 }
 
 fn run(program: &str, args: &[&str], stdin: impl AsRef<[u8]>) -> Run {

@@ -8,10 +8,11 @@
 
 #![cfg(feature = "analysis")]
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+mod support;
+
+use std::process::Command;
+
+use support::process::{example, run_command, Input, Run};
 
 use puzzle_search::search::{bfs, Limits};
 use puzzle_search::sliding::{Board, SlidingPuzzle};
@@ -20,38 +21,6 @@ use serde_json::Value;
 // ---------------------------------------------------------------------------
 // Running the program
 // ---------------------------------------------------------------------------
-
-/// The example binary `sliding`, built beside this test binary.
-fn example() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    // The test binary is `<target>/<profile>/deps/cli_sliding-<hash>`.
-    let profile = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test binary lives in <target>/<profile>/deps");
-    let path = profile
-        .join("examples")
-        .join(format!("sliding{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "the example binary {} is missing: run `cargo build --examples{}` first",
-        path.display(),
-        if cfg!(debug_assertions) {
-            ""
-        } else {
-            " --release"
-        },
-    );
-    path
-}
-
-/// What a run of the program left behind.
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
 
 impl Run {
     /// The lines of standard output, after checking that the run succeeded.
@@ -71,66 +40,12 @@ impl Run {
     }
 }
 
-/// Far more than any run here needs: only a hang gets near it, and then the
-/// test fails instead of hanging too.
-const HANG: Duration = Duration::from_secs(300);
-
-/// Waits for `child`, killing it and failing the test if it hangs.
-fn wait(mut child: Child, what: &str) -> Run {
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    // Drained from threads so that a large output cannot block the child.
-    let out = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        if let Some(pipe) = stdout.as_mut() {
-            let _ = pipe.read_to_end(&mut text);
-        }
-        text
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        if let Some(pipe) = stderr.as_mut() {
-            let _ = pipe.read_to_end(&mut text);
-        }
-        text
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the child can be waited for") {
-            break status;
-        }
-        if started.elapsed() > HANG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what}: still running after {HANG:?}: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Run {
-        code: status.code(),
-        stdout: String::from_utf8_lossy(&out.join().expect("the stdout reader")).into_owned(),
-        stderr: String::from_utf8_lossy(&err.join().expect("the stderr reader")).into_owned(),
-    }
-}
-
 /// Runs `sliding` with `args` and `stdin`.
 fn sliding(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(example())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example starts");
-    let mut pipe = child.stdin.take().expect("a stdin pipe");
-    let bytes = stdin.as_bytes().to_vec();
-    // Written from a thread, so that input and output cannot block each other.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&bytes);
-    });
-    let run = wait(child, &format!("sliding {args:?}"));
-    writer.join().expect("the writer thread");
-    run
+    let mut command = Command::new(example("sliding"));
+    command.args(args);
+    let input = Input::Bytes(stdin.as_bytes().to_vec());
+    run_command(command, input, &format!("sliding {args:?}"))
 }
 
 // ---------------------------------------------------------------------------

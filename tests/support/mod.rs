@@ -11,6 +11,8 @@
 // Each test crate compiles this whole module but uses only part of it.
 #![allow(dead_code)]
 
+pub mod process;
+
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The transposition table IDA* gets where the tests search spaces with
