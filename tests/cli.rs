@@ -33,7 +33,7 @@ use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
 use serde_json::Value;
-use support::process::{self, example, Input, Run};
+use support::process::{self, assert_rejected, assert_success, example, Input, Run};
 use support::{
     named, seeded_knight_walk, SplitMix64, HENGDAOLIMA_DIGITS as HENGDAOLIMA, HENGDAOLIMA_OPTIMA,
     KNIGHTS_SAMPLE as SAMPLE, KNIGHT_DIAMETER, KNIGHT_POSITIONS, SAMPLE_FIRST_BOARD as FIRST,
@@ -77,49 +77,6 @@ fn klotski(args: &[&str]) -> Run {
 
 fn knights(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
     run("knights", args, stdin)
-}
-
-/// Exit status 2, nothing on standard output, and each of `needles` on standard error.
-#[track_caller]
-fn assert_rejected(run: &Run, needles: &[&str], what: &str) {
-    assert_eq!(
-        run.code,
-        Some(2),
-        "{what}: exit status; stderr: {}",
-        run.stderr
-    );
-    assert!(
-        run.stdout.is_empty(),
-        "{what}: standard output should be empty, got {:?}",
-        run.stdout
-    );
-    assert!(
-        !run.stderr.trim().is_empty(),
-        "{what}: no message on standard error"
-    );
-    for needle in needles {
-        assert!(
-            run.stderr.contains(needle),
-            "{what}: standard error {:?} does not mention {needle:?}",
-            run.stderr
-        );
-    }
-}
-
-/// Exit status 0 and nothing on standard error.
-#[track_caller]
-fn assert_success(run: &Run, what: &str) {
-    assert_eq!(
-        run.code,
-        Some(0),
-        "{what}: exit status; stderr: {}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.is_empty(),
-        "{what}: unexpected standard error {:?}",
-        run.stderr
-    );
 }
 
 // ---------------------------------------------------------------------------

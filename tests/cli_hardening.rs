@@ -24,7 +24,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use support::process::{example, run_command, wait, Input, Run, HANG};
+use support::process::{
+    assert_rejected, assert_success, example, run_command, wait, Input, Run, HANG,
+};
 
 // ---------------------------------------------------------------------------
 // Running the programs
@@ -47,19 +49,6 @@ fn run_redirected(program: &str, args: &[&str], stdin: &str, redirect: &str) -> 
         .args(args);
     let what = format!("{program} {} {redirect}", args.join(" "));
     run_command(command, Input::Bytes(stdin.as_bytes().to_vec()), &what)
-}
-
-/// Status 2, nothing on standard output, and each of `needles` on standard
-/// error.
-#[track_caller]
-fn assert_rejected(run: &Run, needles: &[&str], what: &str) {
-    assert_eq!(
-        run.code,
-        Some(2),
-        "{what}: exit status; stderr: {}",
-        run.stderr
-    );
-    assert_quiet_failure(run, needles, what);
 }
 
 /// Like [`assert_rejected`], and the message is the only line on standard
@@ -90,22 +79,6 @@ fn assert_quiet_failure(run: &Run, needles: &[&str], what: &str) {
             run.stderr
         );
     }
-}
-
-/// Status 0 and nothing on standard error.
-#[track_caller]
-fn assert_success(run: &Run, what: &str) {
-    assert_eq!(
-        run.code,
-        Some(0),
-        "{what}: exit status; stderr: {}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.is_empty(),
-        "{what}: unexpected standard error {:?}",
-        run.stderr
-    );
 }
 
 // ---------------------------------------------------------------------------

@@ -130,3 +130,46 @@ pub enum Input {
     /// That many newlines, generated as they are written.
     Blank(usize),
 }
+
+/// Exit status 2, nothing on standard output, and each of `needles` on standard error.
+#[track_caller]
+pub fn assert_rejected(run: &Run, needles: &[&str], what: &str) {
+    assert_eq!(
+        run.code,
+        Some(2),
+        "{what}: exit status; stderr: {}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.is_empty(),
+        "{what}: standard output should be empty, got {:?}",
+        run.stdout
+    );
+    assert!(
+        !run.stderr.trim().is_empty(),
+        "{what}: no message on standard error"
+    );
+    for needle in needles {
+        assert!(
+            run.stderr.contains(needle),
+            "{what}: standard error {:?} does not mention {needle:?}",
+            run.stderr
+        );
+    }
+}
+
+/// Exit status 0 and nothing on standard error.
+#[track_caller]
+pub fn assert_success(run: &Run, what: &str) {
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{what}: exit status; stderr: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.is_empty(),
+        "{what}: unexpected standard error {:?}",
+        run.stderr
+    );
+}
