@@ -20,18 +20,32 @@
 //! IDA* (the default) holds only its path, so it solves the 15-puzzle in
 //! little memory. BFS, bidirectional BFS and A* store every board they reach:
 //! on a 4×4 board that can exhaust memory; `--max-states` bounds them.
+//!
+//! The default heuristic is the additive pattern databases of the shape's
+//! default partition (`--partition` picks another), built by the crate's
+//! atlas engine before the first search (a second or two for the 15-puzzle,
+//! with a progress bar on a terminal). `--pdb FILE` keeps them: it loads them
+//! from FILE, or builds them and saves them there.
 
 mod common;
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::io::{self, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use puzzle_search::analysis::{
+    build_pattern_database, load_pattern_database, save_pattern_database,
+};
+use puzzle_search::atlas::{Options, Progress};
 use puzzle_search::search::{Engine, Limits, Outcome, SearchResult};
 use puzzle_search::sliding::{
-    moved_tiles, parse_board, Board, Direction, HeuristicKind, Shape, SlidingPuzzle,
+    moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
+    SlidingPuzzle,
 };
+use puzzle_search::Puzzle;
 use serde_json::{json, Value};
 
 use common::Failure;
@@ -59,14 +73,20 @@ struct Args {
     #[arg(long, value_enum, default_value_t = EngineArg::Idastar)]
     engine: EngineArg,
     /// The lower bound for astar and idastar [default: the strongest available
-    /// for the size: linear-conflict].
+    /// for the size: pdb].
     #[arg(long, value_enum)]
     heuristic: Option<HeuristicArg>,
+    /// The groups of tiles of the pattern databases: a name (6-6-3 or 7-8 on
+    /// 4x4, 6-6-6-6 on 5x5, or sizes like 5-5-5 for consecutive tiles) or
+    /// the groups, like 1,2,3/4,5,6,7,8 [default: 6-6-3 on 4x4, 5-5-5-5-4 on
+    /// 5x5, one group of all tiles on 3x3].
+    #[arg(long, value_name = "GROUPS")]
+    partition: Option<String>,
     /// The most boards one search may store.
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
     /// Load the pattern databases from FILE, or build them and save them there
-    /// (not available yet).
+    /// (the boards must then share one shape).
     #[arg(long, value_name = "FILE")]
     pdb: Option<PathBuf>,
     /// One JSON object per board: {"start", "rows", "columns", "solvable",
@@ -106,7 +126,8 @@ enum HeuristicArg {
     Manhattan,
     /// The Manhattan distance plus the linear conflicts.
     LinearConflict,
-    /// Pattern databases (not available yet).
+    /// Additive pattern databases (the groups of --partition), mirrored on
+    /// square boards.
     Pdb,
 }
 
@@ -114,9 +135,6 @@ enum HeuristicArg {
 fn parse_shape(text: &str) -> Result<Shape, String> {
     text.parse().map_err(|error| format!("{error}"))
 }
-
-/// The message for `--heuristic pdb` and `--pdb`.
-const NO_PDB: &str = "pattern databases are not available yet";
 
 /// The most standard input read: several hundred thousand boards.
 const STDIN_CAP: u64 = 16 << 20;
@@ -127,27 +145,121 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), Failure> {
     common::check_stdout("the answers")?;
-    if args.heuristic == Some(HeuristicArg::Pdb) {
-        return Err(Failure::usage(format!("--heuristic pdb: {NO_PDB}")));
+    let heuristic = args.heuristic.unwrap_or(HeuristicArg::Pdb);
+    if args.pdb.is_some() && heuristic != HeuristicArg::Pdb {
+        return Err(Failure::usage(
+            "--pdb FILE keeps pattern databases: it goes with --heuristic pdb",
+        ));
     }
-    if args.pdb.is_some() {
-        return Err(Failure::usage(format!("--pdb: {NO_PDB}")));
+    if args.partition.is_some() && heuristic != HeuristicArg::Pdb {
+        return Err(Failure::usage(
+            "--partition chooses pattern databases: it goes with --heuristic pdb",
+        ));
     }
-    let heuristic = match args.heuristic {
-        Some(HeuristicArg::Manhattan) => HeuristicKind::Manhattan,
-        // The strongest available for every size, until pattern databases come.
-        Some(HeuristicArg::LinearConflict | HeuristicArg::Pdb) | None => {
-            HeuristicKind::LinearConflict
-        }
-    };
     let boards = read_boards(args)?;
-    let puzzle = SlidingPuzzle::with_heuristic_kind(heuristic);
     let mut limits = Limits::new();
     if let Some(max_states) = args.max_states {
         limits = limits.with_max_states(max_states);
     }
-    let written = solve_all(args, &puzzle, &limits, &boards);
+    let bounds = match heuristic {
+        HeuristicArg::Manhattan => Bounds::Kind(HeuristicKind::Manhattan),
+        HeuristicArg::LinearConflict => Bounds::Kind(HeuristicKind::LinearConflict),
+        HeuristicArg::Pdb => Bounds::Databases(databases(args, &boards)?),
+    };
+    let written = solve_all(args, &bounds, &limits, &boards);
     common::answered(written, "the answers")
+}
+
+/// The heuristic of every search.
+enum Bounds {
+    Kind(HeuristicKind),
+    /// The pattern databases of each shape.
+    Databases(HashMap<Shape, PatternDatabase>),
+}
+
+/// The pattern databases the searches of `boards` need: one set per shape,
+/// loaded from `--pdb` or built (and then saved there).
+fn databases(args: &Args, boards: &[Board]) -> Result<HashMap<Shape, PatternDatabase>, Failure> {
+    let uses_heuristic = matches!(args.engine, EngineArg::Astar | EngineArg::Idastar);
+    let mut shapes: Vec<Shape> = Vec::new();
+    for board in boards {
+        let needed = uses_heuristic && board.is_solvable();
+        if (needed || args.pdb.is_some()) && !shapes.contains(&board.shape()) {
+            shapes.push(board.shape());
+        }
+    }
+    let mut databases = HashMap::new();
+    if let Some(path) = &args.pdb {
+        match shapes.as_slice() {
+            [] => {}
+            [shape] => {
+                databases.insert(*shape, kept_database(args, *shape, path)?);
+            }
+            [first, second, ..] => {
+                return Err(Failure::usage(format!(
+                    "--pdb {} holds the pattern databases of one shape, but the boards are {first} and {second}",
+                    path.display()
+                )))
+            }
+        }
+        return Ok(databases);
+    }
+    for shape in shapes {
+        let database = build(partition(args, shape)?)?;
+        databases.insert(shape, database);
+    }
+    Ok(databases)
+}
+
+/// The partition `--partition` names for `shape`, or the shape's default.
+fn partition(args: &Args, shape: Shape) -> Result<Partition, Failure> {
+    match &args.partition {
+        None => Ok(Partition::for_shape(shape)),
+        Some(text) => Partition::parse(shape, text)
+            .map_err(|error| Failure::usage(format!("--partition {text:?} for {shape}: {error}"))),
+    }
+}
+
+/// The pattern databases of `shape` in the file `path`: loaded when it
+/// exists, else built and saved there.
+fn kept_database(args: &Args, shape: Shape, path: &Path) -> Result<PatternDatabase, Failure> {
+    let partition = partition(args, shape)?;
+    if path.exists() {
+        let file = common::open_input(path, "the pattern databases")?;
+        return load_pattern_database(BufReader::new(file), partition)
+            .map_err(|error| Failure::usage(format!("cannot load {}: {error}", path.display())));
+    }
+    common::check_output(path, "the pattern databases")?;
+    let database = build(partition)?;
+    common::write_output(path, "the pattern databases", |writer| {
+        save_pattern_database(writer, &database)
+    })?;
+    Ok(database)
+}
+
+/// Builds the pattern databases of `partition`, with a progress bar.
+fn build(partition: Partition) -> Result<PatternDatabase, Failure> {
+    let groups = partition.groups().len();
+    let shape = partition.shape();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let mut show = |group: usize, report: Progress| {
+        bar.set_length(report.total);
+        bar.set_position(report.done);
+        bar.set_message(format!(
+            "{shape} pattern database {}/{groups}: layer {:>2}",
+            group + 1,
+            report.depth
+        ));
+    };
+    let database = build_pattern_database(partition, &Options::new(), &mut show)
+        .map_err(|error| Failure::other(format!("cannot build the pattern databases: {error}")))?;
+    bar.finish_and_clear();
+    Ok(database)
 }
 
 /// Every board of the arguments, or else of standard input, all checked.
@@ -185,21 +297,28 @@ fn parse(text: &str, size: Option<Shape>, name: &str) -> Result<Board, Failure> 
 
 /// Solves every board and writes one line per board to standard output, each
 /// as soon as it is known.
-fn solve_all(
-    args: &Args,
-    puzzle: &SlidingPuzzle,
-    limits: &Limits,
-    boards: &[Board],
-) -> io::Result<()> {
+fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) -> io::Result<()> {
     let engine = args.engine.engine();
     let mut out = io::stdout().lock();
     for &board in boards {
         // Half of all boards cannot reach the goal: the parity tells at once,
         // where a search would explore half of the space first.
-        let result = if board.is_solvable() {
-            Answer::Searched(engine.solve(puzzle, board, limits))
-        } else {
+        let result = if !board.is_solvable() {
             Answer::Unsolvable
+        } else {
+            Answer::Searched(match bounds {
+                Bounds::Kind(kind) => {
+                    engine.solve(&SlidingPuzzle::with_heuristic_kind(*kind), board, limits)
+                }
+                Bounds::Databases(databases) => match databases.get(&board.shape()) {
+                    Some(database) => {
+                        let puzzle = SlidingPuzzle::new().with_heuristic(database);
+                        engine.solve(&puzzle, board, limits)
+                    }
+                    // Only the engines without a heuristic have no databases.
+                    None => engine.solve(&SlidingPuzzle::new(), board, limits),
+                },
+            })
         };
         if args.json {
             common::write_json_line(&mut out, &to_json(board, &result))?;

@@ -5,10 +5,10 @@
 //!
 //! | floor | modules | knows of |
 //! | --- | --- | --- |
-//! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables | everything below |
+//! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables, the sliding-tile pattern databases | everything below |
 //! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle) | the core only |
 //! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*), [`atlas`] (whole spaces) | the core only |
-//! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Path`], [`adapt`] | nothing |
+//! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Abstraction`], [`Path`], [`adapt`] | nothing |
 //!
 //! **Every move costs one**: the engines find the paths with the fewest moves.
 //! BFS, A* and IDA* need only [`Puzzle`]; bidirectional BFS also needs
@@ -109,7 +109,7 @@ mod space;
 
 pub use path::Path;
 pub use puzzle::{Backward, Puzzle};
-pub use space::DenseSpace;
+pub use space::{Abstraction, DenseSpace};
 
 // Floor 2, the engines: they know the core only.
 #[cfg(feature = "engines")]

@@ -74,3 +74,87 @@ pub trait DenseSpace {
     /// Calls `emit` once for every goal state of the space.
     fn for_each_goal(&self, emit: impl FnMut(Self::State));
 }
+
+/// A dense space of abstract states grouped into patterns: what a pattern
+/// database is built over.
+///
+/// An abstraction keeps part of a state and forgets the rest, so that its
+/// space is small enough to map whole: a [`Backward`](crate::Backward)
+/// puzzle over abstract states, each move of the abstraction standing for
+/// one or more moves of the full puzzle. The fewest moves from an abstract
+/// state to an abstract goal then never exceed the fewest from the full
+/// state, a lower bound for A* and IDA*. Each abstract state belongs to one
+/// pattern, and a pattern's entry in the database is the least distance of
+/// its states (for the sliding-tile puzzles: a pattern places a few tiles,
+/// its states also tell where the blank is free to go, and a move slides
+/// one of the tiles, the others moving freely).
+///
+/// # Contract
+///
+/// On top of [`DenseSpace`]'s: [`pattern_of`](Abstraction::pattern_of) maps
+/// every rank below `len()` to an entry below
+/// [`patterns`](Abstraction::patterns).
+///
+/// # Example
+///
+/// A strip of four cells holds a blank and a few tiles, one of them, `t`,
+/// the pattern; the others are not told apart, so an abstract state is
+/// `t`'s cell and the side of `t` the blank is on. A move slides `t` into
+/// the blank. The goal has the blank on cell 0 and `t` on cell 1. From cell
+/// 0, `t` is one move from home; the blank cannot pass `t` on a strip, so
+/// from cells 2 and 3 it never gets home:
+///
+/// ```
+/// use puzzle_search::atlas::{self, Options};
+/// use puzzle_search::{Abstraction, Backward, DenseSpace, Puzzle};
+///
+/// /// `(t, blank_left)`.
+/// struct Strip;
+///
+/// impl Puzzle for Strip {
+///     type State = (u8, bool);
+///     type Move = ();
+///     type Key = (u8, bool);
+///     fn encode(&self, state: &(u8, bool)) -> (u8, bool) { *state }
+///     fn successors(&self, &(t, left): &(u8, bool), mut emit: impl FnMut((), (u8, bool))) {
+///         // `t` slides into the blank beside it, and the blank is then on its other side.
+///         match left {
+///             true if t > 0 => emit((), (t - 1, false)),
+///             false if t < 3 => emit((), (t + 1, true)),
+///             _ => {}
+///         }
+///     }
+///     fn is_goal(&self, state: &(u8, bool)) -> bool { *state == (1, true) }
+/// }
+///
+/// impl Backward for Strip {
+///     fn goal_states(&self, _: &(u8, bool), mut emit: impl FnMut((u8, bool))) { emit((1, true)) }
+///     fn predecessors(&self, state: &(u8, bool), mut emit: impl FnMut((), (u8, bool))) {
+///         self.successors(state, |(), previous| emit((), previous));
+///     }
+/// }
+///
+/// impl DenseSpace for Strip {
+///     type State = (u8, bool);
+///     fn len(&self) -> u64 { 8 }
+///     fn rank(&self, &(t, left): &(u8, bool)) -> u64 { u64::from(t) * 2 + u64::from(left) }
+///     fn unrank(&self, rank: u64) -> (u8, bool) { ((rank / 2) as u8, rank % 2 == 1) }
+///     fn for_each_goal(&self, mut emit: impl FnMut((u8, bool))) { emit((1, true)) }
+/// }
+///
+/// impl Abstraction for Strip {
+///     fn patterns(&self) -> u64 { 4 }
+///     fn pattern_of(&self, rank: u64) -> u64 { rank / 2 }
+/// }
+///
+/// let table = atlas::pattern_database(&Strip, &Strip, &Options::new(), &mut |_| {})?;
+/// assert_eq!(table.as_bytes(), &[1, 0, atlas::UNREACHABLE, atlas::UNREACHABLE]);
+/// # Ok::<(), atlas::AtlasError>(())
+/// ```
+pub trait Abstraction: DenseSpace {
+    /// The number of patterns: the entries of the pattern database.
+    fn patterns(&self) -> u64;
+
+    /// The pattern of the state of rank `rank`, below [`patterns`](Abstraction::patterns).
+    fn pattern_of(&self, rank: u64) -> u64;
+}

@@ -119,7 +119,7 @@ fn boards_get_their_distances_in_order() {
     let expected: Vec<String> = BOARDS.iter().map(|b| distance(b).to_string()).collect();
     assert_eq!(expected.last().map(String::as_str), Some("31"));
     for engine in ["bfs", "bidir", "astar", "idastar"] {
-        for heuristic in ["manhattan", "linear-conflict"] {
+        for heuristic in ["manhattan", "linear-conflict", "pdb"] {
             let mut args = vec!["--engine", engine, "--heuristic", heuristic];
             args.extend(BOARDS);
             assert_eq!(sliding(&args, "").lines(), expected, "{engine} {heuristic}");
@@ -278,9 +278,79 @@ fn bad_arguments_are_refused() {
     sliding(&["--max-states", "many", GOAL], "").refused(&["many"]);
 }
 
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let directory = std::env::temp_dir().join(format!("cli-sliding-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
+}
+
 #[test]
-fn pattern_databases_are_not_available_yet() {
-    let message = "pattern databases are not available yet";
-    sliding(&["--heuristic", "pdb", KORF_2], "").refused(&[message]);
-    sliding(&["--pdb", "/nonexistent/pdb", KORF_2], "").refused(&[message]);
+fn pattern_databases_are_built_saved_and_loaded() {
+    let directory = scratch("pdb");
+    let path = directory.join("eight.pdb");
+    let file = path.to_str().unwrap();
+    // Built and saved: the 8-puzzle's default is one group of all 8 tiles,
+    // 9!/1! placements, one byte each after a 64-byte header.
+    assert_eq!(sliding(&["--pdb", file, HARDEST], "").lines(), ["31"]);
+    let saved = std::fs::read(&path).unwrap();
+    assert_eq!(saved.len(), 64 + 362_880);
+    // Loaded, and the same answers.
+    let expected: Vec<String> = BOARDS.iter().map(|b| distance(b).to_string()).collect();
+    let mut args = vec!["--pdb", file];
+    args.extend(BOARDS);
+    assert_eq!(sliding(&args, "").lines(), expected);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        saved,
+        "loading leaves the file alone"
+    );
+    // The file of another partition, or a damaged one, is refused.
+    let run = sliding(&["--pdb", file, "--partition", "4-4", HARDEST], "");
+    run.refused(&["cannot load", "eight.pdb", "pdb 3x3 1e"]);
+    let mut damaged = saved.clone();
+    damaged[1000] ^= 1;
+    std::fs::write(&path, &damaged).unwrap();
+    sliding(&["--pdb", file, HARDEST], "").refused(&["cannot load", "checksum"]);
+    std::fs::write(&path, &saved[..saved.len() - 1]).unwrap();
+    sliding(&["--pdb", file, HARDEST], "").refused(&["cannot load", "truncated"]);
+    std::fs::write(&path, b"not a table").unwrap();
+    sliding(&["--pdb", file, HARDEST], "").refused(&["cannot load", "not a puzzle-search table"]);
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn a_partition_can_be_chosen() {
+    let expected: Vec<String> = BOARDS.iter().map(|b| distance(b).to_string()).collect();
+    for partition in ["4-4", "3-3-2", "1,2,3/5,6,7,8", "2-2-2-2", "1"] {
+        let mut args = vec!["--partition", partition];
+        args.extend(BOARDS);
+        assert_eq!(sliding(&args, "").lines(), expected, "{partition}");
+    }
+    let run = sliding(&["--partition", "1,2,3/4,5,6", "--json", HARDEST], "");
+    let answer: Value = serde_json::from_str(run.lines()[0]).unwrap();
+    assert_eq!(answer["moves"], 31);
+}
+
+#[test]
+fn pattern_database_options_are_checked() {
+    sliding(&["--partition", "1,2,9", GOAL], "").refused(&["--partition", "tile 9"]);
+    sliding(&["--partition", "1,2/2,3", GOAL], "").refused(&["tile 2 is in two groups"]);
+    sliding(&["--partition", "9-9", GOAL], "").refused(&["no partition named"]);
+    let manhattan = ["--heuristic", "manhattan"];
+    sliding(&[&manhattan[..], &["--pdb", "x.pdb", GOAL]].concat(), "").refused(&["--pdb"]);
+    sliding(
+        &[&manhattan[..], &["--partition", "4-4", GOAL]].concat(),
+        "",
+    )
+    .refused(&["--partition"]);
+    let directory = scratch("shapes");
+    let file = directory.join("mixed.pdb");
+    let file = file.to_str().unwrap();
+    let fifteen = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    sliding(&["--pdb", file, GOAL, fifteen], "").refused(&["one shape", "3x3", "4x4"]);
+    assert!(!directory.join("mixed.pdb").exists());
+    sliding(&["--pdb", directory.to_str().unwrap(), GOAL], "").refused(&["directory"]);
+    let _ = std::fs::remove_dir_all(&directory);
 }

@@ -6,13 +6,21 @@
 //! * [`KnightTable`] holds the exact distance of all 67,603,900 knight positions.
 //! * [`EndgameTable`] sharpens the knight heuristic near the target
 //!   ([`TabledKnights`]), and [`min_moves`] answers a SCOI2005 board.
+//! * [`build_pattern_database`] builds the sliding-tile pattern databases of
+//!   a [`Partition`](crate::sliding::Partition) with the atlas engine;
+//!   [`save_pattern_database`] and [`load_pattern_database`] keep them in a
+//!   table file.
 
 mod klotski_atlas;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
+mod sliding_patterns;
 
 pub use klotski_atlas::{KlotskiAtlas, PhaseTimes};
 pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;
+pub use sliding_patterns::{
+    build_pattern_database, load_pattern_database, save_pattern_database, table_name,
+};

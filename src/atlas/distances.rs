@@ -127,9 +127,7 @@ where
     P::State: Send + Sync,
 {
     let states = space.len();
-    let table: Vec<AtomicU8> = (0..table_len(states)?)
-        .map(|_| AtomicU8::new(UNREACHABLE))
-        .collect();
+    let table = unreached(states)?;
     let mut goals = Vec::new();
     space.for_each_goal(|goal| {
         let cell = table.get(space.rank(&goal) as usize);
@@ -159,6 +157,19 @@ where
     Ok(Distances {
         table: table.into_iter().map(AtomicU8::into_inner).collect(),
     })
+}
+
+/// A table of `states` bytes, all [`UNREACHABLE`], or
+/// [`AtlasError::TooLarge`] when this machine cannot hold it (rather than
+/// aborting the process).
+pub(super) fn unreached(states: u64) -> Result<Vec<AtomicU8>, AtlasError> {
+    let length = table_len(states)?;
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(length)
+        .map_err(|_| AtlasError::TooLarge { states })?;
+    table.extend((0..length).map(|_| AtomicU8::new(UNREACHABLE)));
+    Ok(table)
 }
 
 /// Marks the unreached predecessors of `frontier` with `next` and returns them.

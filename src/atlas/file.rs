@@ -8,14 +8,16 @@
 //! | 0 | 8 | magic `PZATLAS2` |
 //! | 8 | 24 | the space's name in ASCII, zero-padded: `klotski/piece`, `knights`, ... |
 //! | 32 | 8 | `n`, the number of states |
-//! | 40 | 4 | sections: 1 = distances only, 3 = distances and component labels |
+//! | 40 | 4 | sections: 1 = distances only, 3 = distances and component labels, 4 = a pattern database |
 //! | 44 | 4 | reserved, 0 |
 //! | 48 | 8 | checksum of the whole file, this field read as 0 (see below) |
 //! | 56 | 8 | reserved, 0 |
-//! | 64 | `n` | distances, one byte per state by rank, 255 for unreachable |
+//! | 64 | `n` | distances, one byte per state by rank, 255 for unreachable (or a pattern database's entries, one byte per pattern) |
 //! | 64 + `n` | `4n` | component labels, one `u32` per state by rank (section 2 only) |
 //!
-//! The file must be exactly that long. The checksum folds the file as
+//! A table file holds one such table; a pattern-database file holds one table
+//! (sections 4) per pattern database, one after the other, the space's name of
+//! each saying which it is. The file must be exactly that long. The checksum folds the file as
 //! little-endian 64-bit words (the last one zero-padded), the checksum field
 //! read as zero: starting from `0x243F_6A88_85A3_08D3`, each word `w` turns `h`
 //! into `(h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)`. It
@@ -69,6 +71,7 @@ pub const NAME_LEN: usize = 24;
 
 const DISTANCES: u32 = 1;
 const COMPONENTS: u32 = 2;
+const PATTERNS: u32 = 4;
 
 /// What is wrong with a table file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -111,8 +114,17 @@ pub enum FileError {
     #[error("the file holds distances only; this table needs component labels too")]
     MissingComponents,
     /// The sections field is not one this version knows.
-    #[error("unknown table sections {0}: expected 1 (distances) or 3 (distances and components)")]
+    #[error("unknown table sections {0}: expected 1 (distances), 3 (distances and components) or 4 (a pattern database)")]
     UnknownSections(u32),
+    /// The file holds another kind of table: distances where a pattern
+    /// database is expected, or the other way round.
+    #[error("the file holds {found}, not {expected}")]
+    WrongKind {
+        /// What was asked for.
+        expected: &'static str,
+        /// What the file holds.
+        found: &'static str,
+    },
     /// The file ends early.
     #[error("the file is truncated: expected {expected} bytes, found {found}")]
     Truncated {
@@ -238,6 +250,85 @@ pub fn save(
     distances: &Distances,
     components: Option<&Components>,
 ) -> Result<(), AtlasError> {
+    let kind = match components {
+        Some(components) => Kind::WithComponents(components),
+        None => Kind::Distances,
+    };
+    write_table(&mut writer, name, distances.as_bytes(), kind)?;
+    writer.flush()?;
+    Ok(())
+}
+
+/// Writes `table`, a pattern database (see
+/// [`pattern_database`](super::pattern_database())), as the table of space
+/// `name`. Several can follow one another in one file, to be read back in
+/// the same order with [`load_patterns`].
+///
+/// # Errors
+///
+/// [`FileError::NameTooLong`], or the writer's error.
+///
+/// ```
+/// use puzzle_search::atlas::{file, Distances};
+///
+/// let (a, b) = (Distances::from_bytes(vec![1, 0, 1, 2]), Distances::from_bytes(vec![0, 3]));
+/// let mut bytes = Vec::new();
+/// file::save_patterns(&mut bytes, "a", &a)?;
+/// file::save_patterns(&mut bytes, "b", &b)?;
+/// let mut reader = &bytes[..];
+/// assert_eq!(file::load_patterns(&mut reader, "a", 4)?, a);
+/// assert_eq!(file::load_patterns(&mut reader, "b", 2)?, b);
+/// file::expect_end(&mut reader)?;
+///
+/// // A table of distances is not a pattern database.
+/// let error = file::load_patterns(&bytes[..], "b", 2).unwrap_err();
+/// assert!(error.to_string().contains("\"a\""));
+/// # Ok::<(), puzzle_search::atlas::AtlasError>(())
+/// ```
+pub fn save_patterns(
+    mut writer: impl Write,
+    name: &str,
+    table: &Distances,
+) -> Result<(), AtlasError> {
+    write_table(&mut writer, name, table.as_bytes(), Kind::Patterns)?;
+    writer.flush()?;
+    Ok(())
+}
+
+/// What a table holds, as its header's sections field says.
+#[derive(Clone, Copy)]
+enum Kind<'a> {
+    Distances,
+    WithComponents(&'a Components),
+    Patterns,
+}
+
+impl Kind<'_> {
+    fn sections(self) -> u32 {
+        match self {
+            Kind::Distances => DISTANCES,
+            Kind::WithComponents(_) => DISTANCES | COMPONENTS,
+            Kind::Patterns => PATTERNS,
+        }
+    }
+}
+
+/// What a sections field names, for messages.
+fn kind_name(sections: u32) -> &'static str {
+    if sections == PATTERNS {
+        "a pattern database"
+    } else {
+        "a table of distances"
+    }
+}
+
+/// Writes one table: its header, its bytes, then its labels if any.
+fn write_table(
+    writer: &mut impl Write,
+    name: &str,
+    bytes: &[u8],
+    kind: Kind<'_>,
+) -> Result<(), AtlasError> {
     if name.len() > NAME_LEN {
         return Err(FileError::NameTooLong(name.to_owned()).into());
     }
@@ -247,26 +338,24 @@ pub fn save(
     for (slot, &byte) in header[8..8 + NAME_LEN].iter_mut().zip(name.as_bytes()) {
         *slot = byte;
     }
-    header[32..40].copy_from_slice(&distances.len().to_le_bytes());
-    let sections = DISTANCES | if components.is_some() { COMPONENTS } else { 0 };
-    header[40..44].copy_from_slice(&sections.to_le_bytes());
+    header[32..40].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
+    header[40..44].copy_from_slice(&kind.sections().to_le_bytes());
+    let labels = match kind {
+        Kind::WithComponents(components) => components.labels(),
+        Kind::Distances | Kind::Patterns => &[],
+    };
     let mut checksum = Checksum::new();
     checksum.update(&header);
-    checksum.update(distances.as_bytes());
-    if let Some(components) = components {
-        for block in components.labels().chunks(LABELS_PER_BLOCK) {
-            checksum.update(&label_bytes(block));
-        }
+    checksum.update(bytes);
+    for block in labels.chunks(LABELS_PER_BLOCK) {
+        checksum.update(&label_bytes(block));
     }
     header[CHECKSUM].copy_from_slice(&checksum.finish().to_le_bytes());
     writer.write_all(&header)?;
-    writer.write_all(distances.as_bytes())?;
-    if let Some(components) = components {
-        for block in components.labels().chunks(LABELS_PER_BLOCK) {
-            writer.write_all(&label_bytes(block))?;
-        }
+    writer.write_all(bytes)?;
+    for block in labels.chunks(LABELS_PER_BLOCK) {
+        writer.write_all(&label_bytes(block))?;
     }
-    writer.flush()?;
     Ok(())
 }
 
@@ -288,8 +377,70 @@ pub fn load(
     name: &str,
     states: u64,
 ) -> Result<(Distances, Option<Components>), AtlasError> {
+    let table = read_table(&mut reader, name, states, DISTANCES)?;
+    expect_end_of(&mut reader, table.end)?;
+    let distances = Distances::from_bytes(table.bytes);
+    check_layers(&distances)?;
+    let components = match table.labels {
+        Some(labels) => Some(Components::from_labels(labels).ok_or(FileError::BadLabels)?),
+        None => None,
+    };
+    Ok((distances, components))
+}
+
+/// Reads the pattern database of space `name` with `patterns` entries, one
+/// table of a file [`save_patterns`] wrote, checking everything its header
+/// promises, and leaves `reader` just after it. Call [`expect_end`] after the
+/// last one.
+///
+/// # Errors
+///
+/// A [`FileError`] naming what is wrong, or the reader's error.
+pub fn load_patterns(
+    mut reader: impl Read,
+    name: &str,
+    patterns: u64,
+) -> Result<Distances, AtlasError> {
+    let table = read_table(&mut reader, name, patterns, PATTERNS)?;
+    Ok(Distances::from_bytes(table.bytes))
+}
+
+/// Checks that `reader` has nothing left: the end of a file of pattern databases.
+///
+/// # Errors
+///
+/// [`FileError::TrailingBytes`], or the reader's error.
+pub fn expect_end(mut reader: impl Read) -> Result<(), AtlasError> {
+    expect_end_of(&mut reader, 0)
+}
+
+/// [`expect_end`], naming `expected` bytes in the message (0 when unknown).
+fn expect_end_of(reader: &mut impl Read, expected: u64) -> Result<(), AtlasError> {
+    if read_fully(reader, &mut [0u8; 1])? > 0 {
+        return Err(FileError::TrailingBytes { expected }.into());
+    }
+    Ok(())
+}
+
+/// A table read from a file.
+struct Table {
+    bytes: Vec<u8>,
+    labels: Option<Vec<u32>>,
+    /// The offset just after it, for messages.
+    end: u64,
+}
+
+/// Reads one table of space `name` with `states` entries, of the kind
+/// `sections` names (distances: with or without labels), and checks its
+/// checksum.
+fn read_table(
+    reader: &mut impl Read,
+    name: &str,
+    states: u64,
+    sections: u32,
+) -> Result<Table, AtlasError> {
     let mut header = [0u8; HEADER_LEN];
-    let read = read_fully(&mut reader, &mut header)?;
+    let read = read_fully(reader, &mut header)?;
     if read >= OLD_MAGIC.len() && header.starts_with(OLD_MAGIC) {
         return Err(FileError::OldFormat.into());
     }
@@ -306,9 +457,16 @@ pub fn load(
     let Header {
         name: found_name,
         states: found_states,
-        with_components,
+        sections: found_sections,
         checksum: expected_checksum,
     } = Header::read(&header)?;
+    if (found_sections == PATTERNS) != (sections == PATTERNS) {
+        return Err(FileError::WrongKind {
+            expected: kind_name(sections),
+            found: kind_name(found_sections),
+        }
+        .into());
+    }
     if found_name != name {
         return Err(FileError::WrongSpace {
             expected: name.to_owned(),
@@ -323,35 +481,39 @@ pub fn load(
         }
         .into());
     }
+    let with_components = found_sections & COMPONENTS != 0;
     let per_state = if with_components { 5 } else { 1 };
-    let expected = states
+    let end = states
         .checked_mul(per_state)
         .and_then(|bytes| bytes.checked_add(HEADER_LEN as u64))
         .ok_or(AtlasError::TooLarge { states })?;
-    let truncated = |found: u64| FileError::Truncated { expected, found };
+    let truncated = |found: u64| FileError::Truncated {
+        expected: end,
+        found,
+    };
     let mut checksum = Checksum::new();
     let mut unsummed = header;
     unsummed[CHECKSUM].fill(0);
     checksum.update(&unsummed);
-    let mut distances = allocate(states)?;
-    let read = read_fully(&mut reader, &mut distances)?;
-    if read < distances.len() {
+    let mut bytes = allocate(states)?;
+    let read = read_fully(reader, &mut bytes)?;
+    if read < bytes.len() {
         return Err(truncated(HEADER_LEN as u64 + read as u64).into());
     }
-    checksum.update(&distances);
-    let components = if with_components {
+    checksum.update(&bytes);
+    let labels = if with_components {
         let mut labels: Vec<u32> = Vec::new();
         labels
-            .try_reserve_exact(distances.len())
+            .try_reserve_exact(bytes.len())
             .map_err(|_| AtlasError::TooLarge { states })?;
         let mut buffer = vec![0u8; 4 * LABELS_PER_BLOCK];
-        while labels.len() < distances.len() {
-            let want = 4 * LABELS_PER_BLOCK.min(distances.len() - labels.len());
+        while labels.len() < bytes.len() {
+            let want = 4 * LABELS_PER_BLOCK.min(bytes.len() - labels.len());
             // Only the last block is shorter, so this shrinks the buffer at most once.
             buffer.resize(want, 0);
-            let read = read_fully(&mut reader, &mut buffer)?;
+            let read = read_fully(reader, &mut buffer)?;
             if read < want {
-                let found = HEADER_LEN + distances.len() + 4 * labels.len() + read;
+                let found = HEADER_LEN + bytes.len() + 4 * labels.len() + read;
                 return Err(truncated(found as u64).into());
             }
             checksum.update(&buffer);
@@ -365,19 +527,10 @@ pub fn load(
     } else {
         None
     };
-    if read_fully(&mut reader, &mut [0u8; 1])? > 0 {
-        return Err(FileError::TrailingBytes { expected }.into());
-    }
     if checksum.finish() != expected_checksum {
         return Err(FileError::BadChecksum.into());
     }
-    let distances = Distances::from_bytes(distances);
-    check_layers(&distances)?;
-    let components = match components {
-        Some(labels) => Some(Components::from_labels(labels).ok_or(FileError::BadLabels)?),
-        None => None,
-    };
-    Ok((distances, components))
+    Ok(Table { bytes, labels, end })
 }
 
 /// Where the checksum stands in the header.
@@ -390,7 +543,7 @@ const RESERVED: [core::ops::Range<usize>; 2] = [44..48, 56..64];
 struct Header {
     name: String,
     states: u64,
-    with_components: bool,
+    sections: u32,
     checksum: u64,
 }
 
@@ -424,15 +577,15 @@ impl Header {
             .take(name_len)
             .map(|&byte| char::from(byte))
             .collect();
-        let with_components = match field(40..44) as u32 {
-            DISTANCES => false,
-            s if s == DISTANCES | COMPONENTS => true,
+        let sections = match field(40..44) as u32 {
+            s @ (DISTANCES | PATTERNS) => s,
+            s if s == DISTANCES | COMPONENTS => s,
             other => return Err(FileError::UnknownSections(other)),
         };
         Ok(Header {
             name,
             states: field(32..40),
-            with_components,
+            sections,
             checksum: field(CHECKSUM),
         })
     }

@@ -10,6 +10,9 @@
 //!   nearest goal, or [`UNREACHABLE`].
 //! * [`components`] labels the connected components with a concurrent
 //!   union–find over ranks and returns [`Components`].
+//! * [`pattern_database`] maps an [`Abstraction`](crate::Abstraction) with
+//!   [`distances`] and keeps the least distance of each of its patterns: the
+//!   table behind a pattern-database heuristic.
 //!
 //! Both split the work over [`Options::threads`] threads and report [`Progress`]
 //! through a callback. The results do not depend on the number of threads or on
@@ -119,11 +122,13 @@ pub mod file;
 pub(crate) mod layers;
 mod options;
 pub(crate) mod parallel;
+mod pattern;
 
 pub use components::{components, Components};
 pub use distances::{distances, Distances};
 pub use error::AtlasError;
 pub use options::{Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
+pub use pattern::pattern_database;
 
 pub(crate) use error::table_len;
 

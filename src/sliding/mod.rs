@@ -27,6 +27,11 @@
 //! * [`SlidingPuzzle`] is the [`Puzzle`](crate::Puzzle) (and
 //!   [`Backward`](crate::Backward)) to hand to any search engine, for boards
 //!   of every shape; [`moved_tiles`] lists the tiles a solution slides.
+//! * [`Partition`] splits the tiles into disjoint groups; each group's
+//!   [`PatternSpace`] is the abstraction its pattern database is built over
+//!   (by the engine, `atlas::pattern_database`), and [`PatternDatabase`] sums
+//!   the tables into the strongest of the heuristics (built, saved and
+//!   loaded by `analysis::build_pattern_database` and its neighbours).
 //! * [`SolvableBoards`] numbers the (R·C)!/2 solvable boards of a shape: the
 //!   [`DenseSpace`](crate::DenseSpace) for mapping a whole shape.
 //!
@@ -51,6 +56,8 @@ mod heuristic;
 mod index;
 mod parity;
 mod parse;
+mod partition;
+mod pattern;
 mod puzzle;
 mod shape;
 
@@ -58,5 +65,7 @@ pub use board::{Board, Direction};
 pub use heuristic::{HeuristicKind, UnknownHeuristic};
 pub use index::{SolvableBoards, TooManyBoards, MAX_INDEXED_CELLS};
 pub use parse::{parse_board, BoardError, ParsedBoard};
+pub use partition::{Partition, PartitionError, MAX_GROUP};
+pub use pattern::{PatternDatabase, PatternSpace, PatternState};
 pub use puzzle::{moved_tiles, SlidingPuzzle};
 pub use shape::{ParseShapeError, Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE};

@@ -1,0 +1,155 @@
+//! Pattern databases: the least distance of each pattern of an abstraction.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use super::distances::unreached;
+use super::error::table_len;
+use super::layers::breadth_first;
+use super::parallel::run_chunks;
+use super::{AtlasError, Distances, Options, Phase, Progress, CHUNK, MAX_DEPTH};
+use crate::{Abstraction, Backward};
+
+/// The pattern database of the abstraction `puzzle` over `space`: for every
+/// pattern, the fewest moves from any of its states to a goal.
+///
+/// A breadth-first search backwards from the goals over the whole abstract
+/// space, as [`distances`](super::distances()) runs, but keeping one *bit*
+/// per abstract state (seen or not) and one byte per pattern: the first
+/// layer that meets a state of a pattern is that pattern's distance. The
+/// table is indexed by pattern, [`UNREACHABLE`](super::UNREACHABLE) for a
+/// pattern none of whose states reaches a goal. Abstract spaces are large
+/// and patterns few (the 15-puzzle's seven-tile database has 58 million
+/// patterns in 922 million abstract states), so the bits and the table fit
+/// in a cache where a byte per state would not. `progress` is called after
+/// every layer, `done` counting the abstract states seen.
+///
+/// # Errors
+///
+/// [`AtlasError::TooLarge`] if the bits or the table do not fit in memory,
+/// [`AtlasError::TooDeep`] if some state is more than
+/// [`MAX_DEPTH`] moves from a goal.
+///
+/// # Complexity
+///
+/// One bit per abstract state and one byte per pattern, plus the layers as
+/// lists of states; every abstract state is expanded once.
+///
+/// # Example
+///
+/// See [`Abstraction`].
+pub fn pattern_database<P, A>(
+    puzzle: &P,
+    space: &A,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Distances, AtlasError>
+where
+    P: Backward + Sync,
+    A: Abstraction<State = P::State> + Sync,
+    P::State: Send + Sync,
+{
+    let states = space.len();
+    let words = table_len(states.div_ceil(64))?;
+    let mut seen: Vec<AtomicU64> = Vec::new();
+    seen.try_reserve_exact(words)
+        .map_err(|_| AtlasError::TooLarge { states })?;
+    seen.extend((0..words).map(|_| AtomicU64::new(0)));
+    let table = unreached(space.patterns())?;
+    let marks = Marks {
+        space,
+        seen: &seen,
+        table: &table,
+    };
+    let mut goals = Vec::new();
+    space.for_each_goal(|goal| {
+        if marks.mark(&goal, 0) {
+            goals.push(goal);
+        }
+    });
+    let mut report = |depth: u8, done: u64| {
+        progress(Progress {
+            phase: Phase::Distances,
+            depth: u32::from(depth),
+            done,
+            total: states,
+        })
+    };
+    let end = breadth_first(
+        goals,
+        MAX_DEPTH.min(options.max_depth()),
+        |layer| layer.len() as u64,
+        |frontier, depth| marks.push(puzzle, options.threads(), frontier, depth),
+        &mut report,
+    );
+    if !end.frontier.is_empty() && !marks.push(puzzle, 1, &end.frontier, MAX_DEPTH).is_empty() {
+        return Err(AtlasError::TooDeep);
+    }
+    report(end.depth, states);
+    Ok(Distances::from_bytes(
+        table.into_iter().map(AtomicU8::into_inner).collect(),
+    ))
+}
+
+/// What a pattern-database pass has seen.
+struct Marks<'a, A> {
+    space: &'a A,
+    /// One bit per abstract state.
+    seen: &'a [AtomicU64],
+    /// One byte per pattern.
+    table: &'a [AtomicU8],
+}
+
+impl<A: Abstraction + Sync> Marks<'_, A>
+where
+    A::State: Send + Sync,
+{
+    /// Marks `state` seen at `depth`, and its pattern if this is the first of
+    /// its states seen; whether `state` was new.
+    #[inline]
+    fn mark(&self, state: &A::State, depth: u8) -> bool {
+        let rank = self.space.rank(state);
+        let Some(word) = self.seen.get((rank / 64) as usize) else {
+            return false;
+        };
+        let bit = 1u64 << (rank % 64);
+        if word.load(Relaxed) & bit != 0 || word.fetch_or(bit, Relaxed) & bit != 0 {
+            return false;
+        }
+        if let Some(entry) = self.table.get(self.space.pattern_of(rank) as usize) {
+            // Layers come in order, so the first depth a pattern gets is its
+            // least; `fetch_min` keeps it so whichever thread writes first.
+            entry.fetch_min(depth, Relaxed);
+        }
+        true
+    }
+
+    /// Marks the unseen predecessors of `frontier` at `depth`, and returns them.
+    fn push<P: Backward<State = A::State> + Sync>(
+        &self,
+        puzzle: &P,
+        threads: usize,
+        frontier: &[A::State],
+        depth: u8,
+    ) -> Vec<A::State> {
+        let found = run_chunks(
+            threads,
+            frontier.len() as u64,
+            CHUNK,
+            Vec::new,
+            |range, found: &mut Vec<A::State>| {
+                let chunk = frontier
+                    .get(range.start as usize..range.end as usize)
+                    .unwrap_or(&[]);
+                for state in chunk {
+                    puzzle.predecessors(state, |_, previous| {
+                        if self.mark(&previous, depth) {
+                            found.push(previous);
+                        }
+                    });
+                }
+            },
+            &mut |_| {},
+        );
+        found.into_iter().flatten().collect()
+    }
+}
