@@ -139,7 +139,8 @@ impl Partition {
     ///   left, one on the right, and the bottom row's last three tiles) and
     ///   `7-8` (the first seven tiles, then the other eight; Korf and
     ///   Felner's split);
-    /// * for the 24-puzzle, `6-6-6-6` (four blocks of six);
+    /// * for the 24-puzzle, `5-5-5-5-4` (the default: blocks of five) and
+    ///   `6-6-6-6` (Korf and Felner's blocks of six);
     /// * for any shape, sizes like `5-5-5` adding up to at most the tiles:
     ///   groups of consecutive tiles in row-major order.
     ///
@@ -155,6 +156,7 @@ impl Partition {
             (4, 4, "6-6-3") => &SIX_SIX_THREE,
             (4, 4, "7-8") => &SEVEN_EIGHT,
             (5, 5, "6-6-6-6") => &SIX_SIX_SIX_SIX,
+            (5, 5, "5-5-5-5-4") => &FIVES,
             _ => {
                 let sizes = name
                     .split('-')
@@ -200,15 +202,18 @@ impl Partition {
     }
 
     /// The default partition of `shape`: `6-6-3` for the 15-puzzle,
-    /// `6-6-6-6`'s smaller cousin `5-5-5-5-4` for the 24-puzzle, and for the
+    /// `5-5-5-5-4` for the 24-puzzle, and for the
     /// other shapes groups of consecutive tiles as large as a build of a few
     /// seconds allows (on the 8-puzzle, one group of all eight tiles: the
     /// exact distance).
     pub fn for_shape(shape: Shape) -> Partition {
-        if (shape.rows(), shape.columns()) == (4, 4) {
-            if let Ok(partition) = Partition::named(shape, "6-6-3") {
-                return partition;
-            }
+        let named = match (shape.rows(), shape.columns()) {
+            (4, 4) => Partition::named(shape, "6-6-3").ok(),
+            (5, 5) => Partition::named(shape, "5-5-5-5-4").ok(),
+            _ => None,
+        };
+        if let Some(partition) = named {
+            return partition;
         }
         let cells = shape.cells() as u64;
         let tiles = shape.cells() - 1;
@@ -303,20 +308,38 @@ const SIX_SIX_THREE: [&[u8]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], 
 /// Korf and Felner's 7-8 split of the 15-puzzle.
 const SEVEN_EIGHT: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]];
 
-/// Four blocks of six on the 24-puzzle.
+/// Korf and Felner's 6-6-6-6 split of the 24-puzzle.
 ///
 /// ```text
 ///  .  A  A  B  B
-///  A  A  B  B  B
-///  A  A  D  D  B
-///  C  C  C  D  D
-///  C  C  C  D  D
+///  A  A  A  B  B
+///  C  C  A  B  B
+///  C  C  D  D  D
+///  C  C  D  D  D
 /// ```
 const SIX_SIX_SIX_SIX: [&[u8]; 4] = [
-    &[1, 2, 5, 6, 10, 11],
-    &[3, 4, 7, 8, 9, 14],
-    &[15, 16, 17, 20, 21, 22],
-    &[12, 13, 18, 19, 23, 24],
+    &[1, 2, 5, 6, 7, 12],
+    &[3, 4, 8, 9, 13, 14],
+    &[10, 11, 15, 16, 20, 21],
+    &[17, 18, 19, 22, 23, 24],
+];
+
+/// The 24-puzzle's default: blocks of five (and one row of four), whose
+/// abstractions take seconds to map where six tiles take minutes.
+///
+/// ```text
+///  .  A  A  B  B
+///  A  A  A  B  B
+///  C  C  D  D  B
+///  C  C  D  D  D
+///  C  E  E  E  E
+/// ```
+const FIVES: [&[u8]; 5] = [
+    &[1, 2, 5, 6, 7],
+    &[3, 4, 8, 9, 14],
+    &[10, 11, 15, 16, 20],
+    &[12, 13, 17, 18, 19],
+    &[21, 22, 23, 24],
 ];
 
 #[cfg(test)]
@@ -331,6 +354,7 @@ mod tests {
             (Shape::FIFTEEN, "6-6-3"),
             (Shape::FIFTEEN, "7-8"),
             (Shape::TWENTY_FOUR, "6-6-6-6"),
+            (Shape::TWENTY_FOUR, "5-5-5-5-4"),
         ] {
             let partition = Partition::named(shape, name).unwrap();
             let mut tiles: Vec<u8> = partition.groups().flatten().copied().collect();
