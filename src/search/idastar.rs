@@ -322,16 +322,32 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         max_path.saturating_sub(1),
     );
     let mut stack = Stack { frames: Vec::new() };
+    // The counts live in locals, which the optimiser keeps in registers,
+    // and go back to `run.stats` on the way out.
+    let (mut generated, mut expanded, mut max_stored) = (
+        run.stats.generated,
+        run.stats.expanded,
+        run.stats.max_stored,
+    );
+    macro_rules! leave {
+        ($outcome:expr) => {{
+            let outcome = $outcome;
+            run.stats.generated = generated;
+            run.stats.expanded = expanded;
+            run.stats.max_stored = max_stored;
+            return outcome;
+        }};
+    }
     for iteration in 0u32.. {
         if bound > max_depth {
-            return Outcome::LimitReached(run.depth_limit());
+            leave!(Outcome::LimitReached(run.depth_limit()));
         }
         let mut next_bound = u32::MAX;
         let mut depth_cut = false;
         let mut met_new_state = false;
         let root_frame = (start.clone(), None, root, root_estimate);
         stack.enter(puzzle, 0, root_frame, !T::REMEMBERS);
-        run.stats.expanded += 1;
+        expanded += 1;
         let mut depth = 0;
         loop {
             let frame = &mut stack.frames[depth];
@@ -351,9 +367,9 @@ fn deepen<P: Puzzle, T: Memory<P>>(
                 continue;
             };
             frame.taken += 1;
-            run.stats.generated += 1;
-            if let Err(limit) = watch.check(run.stats.generated) {
-                return Outcome::LimitReached(limit);
+            generated += 1;
+            if let Err(limit) = watch.check(generated) {
+                leave!(Outcome::LimitReached(limit));
             }
             let moves = depth as u32 + 1;
             let mark = memory.mark(puzzle, child);
@@ -380,12 +396,12 @@ fn deepen<P: Puzzle, T: Memory<P>>(
             }
             if puzzle.is_goal(child) {
                 let (mv, child) = (mv.clone(), child.clone());
-                return Outcome::Solved(stack.path(depth, mv, child));
+                leave!(Outcome::Solved(stack.path(depth, mv, child)));
             }
             // The start and the states down to this child, on the path.
             let on_path = depth + 2;
             if on_path > max_path {
-                return Outcome::LimitReached(Limit::States { max: max_path });
+                leave!(Outcome::LimitReached(Limit::States { max: max_path }));
             }
             // The state limit bounds the table as it bounds the path (whose
             // states the table holds too); the table's capacity only stops it
@@ -397,31 +413,34 @@ fn deepen<P: Puzzle, T: Memory<P>>(
             };
             let next = (child.clone(), Some(mv.clone()), mark, estimate);
             if memory.remember(mark, entry, max_path).is_err() {
-                return Outcome::LimitReached(Limit::States { max: max_path });
+                leave!(Outcome::LimitReached(Limit::States { max: max_path }));
             }
-            if let Err(limit) = watch.check(run.stats.expanded) {
-                return Outcome::LimitReached(limit);
+            if let Err(limit) = watch.check(expanded) {
+                leave!(Outcome::LimitReached(limit));
             }
             depth += 1;
             stack.enter(puzzle, depth, next, !T::REMEMBERS);
-            run.stats.expanded += 1;
-            run.stats.max_stored = run.stats.max_stored.max(on_path.max(memory.stored()));
+            expanded += 1;
+            max_stored = max_stored.max(on_path.max(memory.stored()));
         }
         if next_bound == u32::MAX {
-            return if depth_cut {
+            leave!(if depth_cut {
                 Outcome::LimitReached(run.depth_limit())
             } else {
                 Outcome::Unsolvable
-            };
+            });
         }
         if !met_new_state {
             // The table is not needed any more: free it before the pass.
             drop(memory);
+            run.stats.generated = generated;
+            run.stats.expanded = expanded;
+            run.stats.max_stored = max_stored;
             return bfs::search(puzzle, start, run);
         }
         // The learned bound of the start may jump past several bounds at once.
         let learned = memory.recall(root).map_or(0, |entry| entry.bound);
         bound = next_bound.max(learned);
     }
-    Outcome::LimitReached(run.depth_limit())
+    leave!(Outcome::LimitReached(run.depth_limit()))
 }
