@@ -105,6 +105,8 @@ mod excerpt;
 mod named;
 mod path;
 mod puzzle;
+#[cfg(feature = "serde")]
+mod serialize;
 mod space;
 
 pub use path::Path;

@@ -11,6 +11,8 @@ mod klotski_atlas;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
+#[cfg(feature = "serde")]
+mod serialize;
 
 pub use klotski_atlas::{KlotskiAtlas, PhaseTimes};
 pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};

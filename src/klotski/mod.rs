@@ -49,6 +49,8 @@ mod pieces;
 mod puzzle;
 mod rank;
 mod replay;
+#[cfg(feature = "serde")]
+mod serialize;
 mod short_code;
 mod space;
 mod text;
