@@ -28,13 +28,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use puzzle_search::search::{Engine, Limits, Outcome, SearchResult};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Shape, SlidingPuzzle,
 };
-use serde_json::{json, Value};
+use serde::Serialize;
 
-use common::Failure;
+use common::{Failure, StatsJson};
 
 /// Solves sliding-tile puzzles (the 8-, 15- and 24-puzzle) optimally.
 ///
@@ -45,7 +45,7 @@ use common::Failure;
 /// `unsolvable`, or `unknown: <which> limit reached`. Reads at most 16 MiB of
 /// standard input.
 #[derive(Parser)]
-#[command(version)]
+#[command(name = "sliding", version)]
 struct Args {
     /// The boards; without any, one board a line from standard input.
     #[arg(value_name = "BOARD")]
@@ -234,39 +234,46 @@ impl Answer {
 }
 
 /// The JSON object of `--json` (SPEC §3.5), in its field order.
-fn to_json(board: Board, answer: &Answer) -> Value {
+#[derive(Serialize)]
+struct BoardJson {
+    start: Vec<u8>,
+    rows: usize,
+    columns: usize,
+    solvable: Option<bool>,
+    moves: Option<usize>,
+    tiles: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<Limit>,
+    stats: StatsJson,
+}
+
+fn to_json(board: Board, answer: &Answer) -> BoardJson {
     let shape = board.shape();
-    let start: Vec<u8> = board.tiles().collect();
-    let (solvable, moves, tiles, limit) = match answer.outcome() {
-        Some(Outcome::Solved(path)) => (
-            json!(true),
-            json!(path.len()),
-            moved_tiles(path).collect::<Vec<u8>>(),
-            None,
-        ),
-        None | Some(Outcome::Unsolvable) => (json!(false), Value::Null, Vec::new(), None),
-        Some(Outcome::LimitReached(limit)) => {
-            (Value::Null, Value::Null, Vec::new(), Some(limit.name()))
+    let (solvable, moves, tiles, limit, stats) = match answer {
+        // Told by the parity, without a search.
+        Answer::Unsolvable => (Some(false), None, Vec::new(), None, StatsJson::default()),
+        Answer::Searched(result) => {
+            let outcome = &result.outcome;
+            let tiles = outcome
+                .path()
+                .map_or_else(Vec::new, |path| moved_tiles(path).collect());
+            (
+                common::solvable(outcome),
+                outcome.path().map(|path| path.len()),
+                tiles,
+                outcome.limit().copied(),
+                StatsJson::from(&result.stats),
+            )
         }
     };
-    let mut object = json!({
-        "start": start,
-        "rows": shape.rows(),
-        "columns": shape.columns(),
-        "solvable": solvable,
-        "moves": moves,
-        "tiles": tiles,
-    });
-    if let Some(limit) = limit {
-        object["limit"] = json!(limit);
+    BoardJson {
+        start: board.tiles().collect(),
+        rows: shape.rows(),
+        columns: shape.columns(),
+        solvable,
+        moves,
+        tiles,
+        limit,
+        stats,
     }
-    object["stats"] = match answer {
-        Answer::Unsolvable => json!({ "expanded": 0, "generated": 0, "elapsed_us": 0 }),
-        Answer::Searched(result) => json!({
-            "expanded": result.stats.expanded,
-            "generated": result.stats.generated,
-            "elapsed_us": result.stats.elapsed.as_micros() as u64,
-        }),
-    };
-    object
 }
