@@ -113,9 +113,9 @@ impl Layout {
 ///     .map(|text| text.parse())
 ///     .collect::<Result<_, _>>()?;
 /// let labels = path_labels(&path).unwrap();
-/// // The soldier `g` in the bottom-left corner moves right and keeps its label.
-/// assert_eq!(labels[0][16..].iter().collect::<String>(), "g..h");
-/// assert_eq!(labels[1][16..].iter().collect::<String>(), ".g.h");
+/// // The soldier `h` in the bottom-left corner moves right and keeps its label.
+/// assert_eq!(labels[0][16..].iter().collect::<String>(), "h..i");
+/// assert_eq!(labels[1][16..].iter().collect::<String>(), ".h.i");
 /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
 /// ```
 pub fn path_labels(path: &[Layout]) -> Option<Vec<[char; CELLS]>> {
