@@ -33,7 +33,7 @@ use puzzle_search::atlas::{self, file, AtlasError, Options, Progress};
 use puzzle_search::klotski::{CommonCode, Layout, Metric, PieceCounts, ShortCode};
 use puzzle_search::sliding::{Shape, SlidingPuzzle, SolvableBoards};
 use puzzle_search::DenseSpace;
-use serde::Serialize;
+use serde_derive::Serialize;
 
 use common::{Failure, MetricArg, Output};
 
@@ -355,7 +355,7 @@ struct PieceSetJson<'a> {
     max_distance: Option<u32>,
 }
 
-fn write_json(output: &Output, value: &impl Serialize) -> Result<(), Failure> {
+fn write_json(output: &Output, value: &impl serde::Serialize) -> Result<(), Failure> {
     output.write("the summary", |out| common::write_json_line(out, value))
 }
 

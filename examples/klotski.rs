@@ -23,7 +23,7 @@ use puzzle_search::klotski::{
     catalog, path_labels, CommonCode, Klotski, Layout, Metric, Move, MoveDetail, ShortCode, CELLS,
 };
 use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult, Stats};
-use serde::Serialize;
+use serde_derive::Serialize;
 
 use common::{EngineArg, Failure, MetricArg, Output, StatsJson};
 

@@ -27,7 +27,7 @@ use puzzle_search::analysis::{EndgameTable, KnightTable};
 use puzzle_search::atlas::Options;
 use puzzle_search::knights::{self, Jump, Position};
 use puzzle_search::search::{Limit, Limits, Outcome};
-use serde::Serialize;
+use serde_derive::Serialize;
 
 use common::{EngineArg, Failure};
 

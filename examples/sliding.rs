@@ -32,7 +32,7 @@ use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Shape, SlidingPuzzle,
 };
-use serde::Serialize;
+use serde_derive::Serialize;
 
 use common::{Failure, StatsJson};
 

@@ -21,7 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use puzzle_search::atlas::{file, AtlasError, Phase, Progress};
 use puzzle_search::klotski::Metric;
 use puzzle_search::search::{Engine, Limit, Outcome, Stats};
-use serde::Serialize;
+use serde_derive::Serialize;
 
 // ---------------------------------------------------------------------------
 // The values of the options, by their command-line names
@@ -504,7 +504,10 @@ fn resolved(path: &Path) -> PathBuf {
 }
 
 /// `value` as one line of JSON on `out`, through its `Serialize` impl.
-pub fn write_json_line(out: &mut (impl Write + ?Sized), value: &impl Serialize) -> io::Result<()> {
+pub fn write_json_line(
+    out: &mut (impl Write + ?Sized),
+    value: &impl serde::Serialize,
+) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;
     writeln!(out)
 }
