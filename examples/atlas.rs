@@ -182,7 +182,7 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     }
     if let Some(path) = &args.svg {
         let title = format!("Klotski: layouts by distance to the exit ({metric} metric)");
-        draw_histogram(path, &title, "layouts", &summary.histogram, true)?;
+        draw_histogram(path, &title, "layouts", &summary.histogram)?;
     }
     if !prints_summary(args) {
         return Ok(());
@@ -225,7 +225,7 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     }
     if let Some(path) = &args.svg {
         let title = "Knight puzzle: positions by distance to the target";
-        draw_histogram(path, title, "positions", &histogram, true)?;
+        draw_histogram(path, title, "positions", &histogram)?;
     }
     if !prints_summary(args) {
         return Ok(());
@@ -283,7 +283,7 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     }
     if let Some(path) = &args.svg {
         let title = format!("The {shape} sliding-tile puzzle: boards by distance to the goal");
-        draw_histogram(path, &title, "boards", &histogram, false)?;
+        draw_histogram(path, &title, "boards", &histogram)?;
     }
     if !prints_summary(args) {
         return Ok(());
@@ -503,14 +503,13 @@ fn print_table(title: &str, positions: u64, diameter: u32, histogram: &[u64]) ->
     out.flush()
 }
 
-/// Draws `histogram` (states per distance) as bars; `log` puts the counts on a
-/// logarithmic scale, so that a long thin tail stays visible.
+/// Draws `histogram` (states per distance) as bars on a logarithmic scale,
+/// so that the long thin tails stay visible.
 fn draw_histogram(
     output: &Output,
     title: &str,
     states: &str,
     histogram: &[u64],
-    log: bool,
 ) -> Result<(), Failure> {
     use plotters::prelude::*;
 
@@ -521,49 +520,35 @@ fn draw_histogram(
         root.fill(&WHITE)?;
         let top = histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
         let columns = -0.5..histogram.len() as f64 - 0.5;
-        let mut builder = ChartBuilder::on(&root);
-        builder
+        let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 22))
             .margin(20)
             .x_label_area_size(45)
-            .y_label_area_size(90);
-        let bars = histogram
-            .iter()
-            .enumerate()
-            .filter(|&(_, &count)| count > 0)
-            .map(|(distance, &count)| {
-                let x = distance as f64;
-                // On a log scale a bar starts below 1, so that a count of 1 shows.
-                let low = if log { 0.5 } else { 0.0 };
-                Rectangle::new(
-                    [(x - 0.4, low), (x + 0.4, count as f64)],
-                    BLUE.mix(0.7).filled(),
-                )
-            });
+            .y_label_area_size(90)
+            // From below 1, so that a count of 1 shows as a bar.
+            .build_cartesian_2d(columns, (0.5..top * 2.0).log_scale())?;
         let label = |count: &f64| grouped(count.round() as u64);
-        if log {
-            let mut chart = builder.build_cartesian_2d(columns, (0.5..top * 2.0).log_scale())?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .x_desc("distance (moves)")
-                .x_label_formatter(&|x| format!("{:.0}", x))
-                .y_desc(format!("{states} (log scale)"))
-                .y_label_formatter(&label)
-                .draw()?;
-            chart.draw_series(bars)?;
-        } else {
-            let mut chart = builder.build_cartesian_2d(columns, 0.0..top * 1.05)?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .x_desc("distance (moves)")
-                .x_label_formatter(&|x| format!("{:.0}", x))
-                .y_desc(states)
-                .y_label_formatter(&label)
-                .draw()?;
-            chart.draw_series(bars)?;
-        }
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc("distance (moves)")
+            .x_label_formatter(&|x| format!("{:.0}", x))
+            .y_desc(format!("{states} (log scale)"))
+            .y_label_formatter(&label)
+            .draw()?;
+        chart.draw_series(
+            histogram
+                .iter()
+                .enumerate()
+                .filter(|&(_, &count)| count > 0)
+                .map(|(distance, &count)| {
+                    let x = distance as f64;
+                    Rectangle::new(
+                        [(x - 0.4, 0.5), (x + 0.4, count as f64)],
+                        BLUE.mix(0.7).filled(),
+                    )
+                }),
+        )?;
         root.present()?;
         Ok(())
     };
