@@ -28,15 +28,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_search::analysis::{KlotskiAtlas, KlotskiSummary, KnightTable, PhaseTimes};
-use puzzle_search::atlas::{self, file, AtlasError, Options, Phase, Progress};
-use puzzle_search::klotski::{CommonCode, Layout, Metric, ShortCode};
+use puzzle_search::atlas::{self, file, AtlasError, Options, Progress};
+use puzzle_search::klotski::{CommonCode, Layout, Metric, PieceCounts, ShortCode};
 use puzzle_search::sliding::{Shape, SlidingPuzzle, SolvableBoards};
 use puzzle_search::DenseSpace;
-use serde_json::{json, Value};
+use serde_derive::Serialize;
 
-use common::Failure;
+use common::{Failure, MetricArg, Output};
 
 /// Maps every Klotski layout or every knight position: exact distances to the
 /// goal, groups, and the hardest states.
@@ -44,19 +43,21 @@ use common::Failure;
 /// Each FILE must be a regular file or a new one (not a FIFO, a directory or a
 /// device such as /dev/null), and is written all or nothing.
 #[derive(Parser)]
-#[command(version)]
+#[command(name = "atlas", version)]
 struct Args {
     /// The puzzle to map.
     puzzle: Puzzle,
     /// The move metric (Klotski only) [default: piece].
-    #[arg(long, value_parser = clap::value_parser!(Metric))]
-    metric: Option<Metric>,
-    /// Write the summary as one JSON object to FILE.
-    #[arg(long, value_name = "FILE")]
-    json: Option<PathBuf>,
-    /// Draw the distance histogram as SVG to FILE.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
+    #[arg(long, value_enum)]
+    metric: Option<MetricArg>,
+    /// Write the summary as one JSON object to FILE (`-`: standard output,
+    /// instead of the summary for people).
+    #[arg(long, value_name = "FILE", value_parser = Output::parse)]
+    json: Option<Output>,
+    /// Draw the distance histogram as SVG to FILE (`-`: standard output,
+    /// instead of the summary for people).
+    #[arg(long, value_name = "FILE", value_parser = Output::parse)]
+    svg: Option<Output>,
     /// Save the tables to FILE.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
@@ -110,9 +111,11 @@ fn run(args: &Args) -> Result<(), Failure> {
 /// exists as a regular file, each output can be written, and no output is
 /// written over another file named (but `--save` may replace `--load`).
 fn check_files(args: &Args) -> Result<(), Failure> {
+    common::one_on_stdout(&[("--json", args.json.as_ref()), ("--svg", args.svg.as_ref())])?;
+    let file = |output: &Option<Output>| output.as_ref().and_then(Output::file).map(Path::to_owned);
     let named = [
-        ("--json", &args.json),
-        ("--svg", &args.svg),
+        ("--json", &file(&args.json)),
+        ("--svg", &file(&args.svg)),
         ("--save", &args.save),
         ("--load", &args.load),
     ];
@@ -131,22 +134,31 @@ fn check_files(args: &Args) -> Result<(), Failure> {
     if let Some(path) = &args.load {
         common::check_input(path, "the tables")?;
     }
-    for (path, what) in [
-        (&args.save, "the tables"),
-        (&args.json, "the summary"),
-        (&args.svg, "the histogram"),
-    ] {
-        if let Some(path) = path {
-            common::check_output(path, what)?;
-        }
+    if let Some(path) = &args.save {
+        common::check_output(path, "the tables")?;
+    }
+    if let Some(output) = &args.json {
+        output.check("the summary")?;
+    }
+    if let Some(output) = &args.svg {
+        output.check("the histogram")?;
     }
     Ok(())
 }
 
+/// Whether the summary for people goes to standard output: not when the JSON
+/// or the histogram goes there.
+fn prints_summary(args: &Args) -> bool {
+    ![&args.json, &args.svg]
+        .into_iter()
+        .any(|output| *output == Some(Output::Stdout))
+}
+
 fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
-    let metric = args.metric.unwrap_or_default();
-    let bar = progress_bar();
-    let mut progress = |report: Progress| show(&bar, report);
+    let metric = args.metric.map_or_else(Default::default, MetricArg::metric);
+    let bar = common::progress_bar();
+    let mut phase = None;
+    let mut progress = |report: Progress| common::show_progress(&bar, &mut phase, report);
     let atlas = match &args.load {
         Some(path) => {
             bar.set_message(format!("loading {}", path.display()));
@@ -161,7 +173,7 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     }
     let summary = atlas.summary(options, &mut progress);
     bar.finish_and_clear();
-    let elapsed_ms = started.elapsed().as_millis();
+    let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     if let Some(path) = &args.json {
         write_json(
             path,
@@ -170,42 +182,53 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     }
     if let Some(path) = &args.svg {
         let title = format!("Klotski: layouts by distance to the exit ({metric} metric)");
-        draw_histogram(path, &title, "layouts", &summary.histogram, true)?;
+        draw_histogram(path, &title, "layouts", &summary.histogram)?;
+    }
+    if !prints_summary(args) {
+        return Ok(());
     }
     common::answered(print_klotski(&summary), "the summary")
 }
 
 fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failure> {
-    let bar = progress_bar();
+    let bar = common::progress_bar();
+    let mut phase = None;
     let table = match &args.load {
         Some(path) => {
             bar.set_message(format!("loading {}", path.display()));
             KnightTable::load(open(path)?).map_err(|error| load_failure(path, &error))?
         }
-        None => KnightTable::build(options, &mut |report| show(&bar, report))
-            .map_err(|error| Failure::other(error.to_string()))?,
+        None => KnightTable::build(options, &mut |report| {
+            common::show_progress(&bar, &mut phase, report)
+        })
+        .map_err(|error| Failure::other(error.to_string()))?,
     };
     if let Some(path) = &args.save {
         bar.set_message(format!("saving {}", path.display()));
         common::write_output(path, "the tables", |writer| table.save(writer))?;
     }
     bar.finish_and_clear();
-    let elapsed_ms = started.elapsed().as_millis();
+    let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let histogram = table.histogram();
     let positions = table.distances().len();
     if let Some(path) = &args.json {
-        let summary = json!({
-            "puzzle": "knights",
-            "positions": positions,
-            "diameter": table.diameter(),
-            "histogram": histogram,
-            "elapsed_ms": elapsed_ms,
-        });
+        let summary = TableJson {
+            puzzle: "knights",
+            rows: None,
+            columns: None,
+            positions,
+            diameter: table.diameter(),
+            histogram: &histogram,
+            elapsed_ms,
+        };
         write_json(path, &summary)?;
     }
     if let Some(path) = &args.svg {
         let title = "Knight puzzle: positions by distance to the target";
-        draw_histogram(path, title, "positions", &histogram, false)?;
+        draw_histogram(path, title, "positions", &histogram)?;
+    }
+    if !prints_summary(args) {
+        return Ok(());
     }
     common::answered(
         print_table(
@@ -222,7 +245,8 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     let shape = args.size.unwrap_or(Shape::EIGHT);
     let space = SolvableBoards::new(shape).map_err(|error| Failure::usage(error.to_string()))?;
     let name = format!("sliding/{shape}");
-    let bar = progress_bar();
+    let bar = common::progress_bar();
+    let mut phase = None;
     let distances = match &args.load {
         Some(path) => {
             bar.set_message(format!("loading {}", path.display()));
@@ -231,7 +255,7 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
             distances
         }
         None => atlas::distances(&SlidingPuzzle::new(), &space, options, &mut |report| {
-            show(&bar, report)
+            common::show_progress(&bar, &mut phase, report)
         })
         .map_err(|error| Failure::other(error.to_string()))?,
     };
@@ -242,50 +266,33 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         })?;
     }
     bar.finish_and_clear();
-    let elapsed_ms = started.elapsed().as_millis();
+    let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let histogram = distances.histogram();
     let diameter = distances.max().map_or(0, u32::from);
     if let Some(path) = &args.json {
-        let summary = json!({
-            "puzzle": "sliding",
-            "rows": shape.rows(),
-            "columns": shape.columns(),
-            "positions": distances.len(),
-            "diameter": diameter,
-            "histogram": histogram,
-            "elapsed_ms": elapsed_ms,
-        });
+        let summary = TableJson {
+            puzzle: "sliding",
+            rows: Some(shape.rows()),
+            columns: Some(shape.columns()),
+            positions: distances.len(),
+            diameter,
+            histogram: &histogram,
+            elapsed_ms,
+        };
         write_json(path, &summary)?;
     }
     if let Some(path) = &args.svg {
         let title = format!("The {shape} sliding-tile puzzle: boards by distance to the goal");
-        draw_histogram(path, &title, "boards", &histogram, false)?;
+        draw_histogram(path, &title, "boards", &histogram)?;
+    }
+    if !prints_summary(args) {
+        return Ok(());
     }
     let title = format!("The {shape} sliding-tile puzzle, every solvable board");
     common::answered(
         print_table(&title, distances.len(), diameter, &histogram),
         "the summary",
     )
-}
-
-fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    let style = ProgressStyle::with_template(
-        "{msg:24} [{bar:40}] {human_pos}/{human_len} states ({elapsed}, eta {eta})",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .progress_chars("=> ");
-    bar.set_style(style);
-    bar
-}
-
-fn show(bar: &ProgressBar, report: Progress) {
-    bar.set_length(report.total);
-    bar.set_position(report.done);
-    match report.phase {
-        Phase::Distances => bar.set_message(format!("distances: layer {}", report.depth)),
-        phase => bar.set_message(phase.name()),
-    }
 }
 
 fn open(path: &Path) -> Result<BufReader<File>, Failure> {
@@ -296,10 +303,60 @@ fn load_failure(path: &Path, error: &AtlasError) -> Failure {
     Failure::usage(format!("cannot load {}: {error}", path.display()))
 }
 
-fn write_json(path: &Path, value: &Value) -> Result<(), Failure> {
-    common::write_output(path, "the summary", |out| {
-        Ok(common::write_json_line(out, value)?)
-    })
+/// The JSON summary of a table of distances (SPEC §3.3): knights, or a
+/// sliding-tile shape with its rows and columns.
+#[derive(Serialize)]
+struct TableJson<'a> {
+    puzzle: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    columns: Option<usize>,
+    positions: u64,
+    diameter: u32,
+    histogram: &'a [u64],
+    elapsed_ms: u64,
+}
+
+/// The JSON summary of the Klotski atlas (SPEC §3.3), in its field order.
+#[derive(Serialize)]
+struct KlotskiJson<'a> {
+    puzzle: &'static str,
+    metric: Metric,
+    layouts: u64,
+    groups: u32,
+    largest_group: u32,
+    solvable: u64,
+    max_distance: Option<u32>,
+    hardest: Vec<HardestJson>,
+    piece_sets: Vec<PieceSetJson<'a>>,
+    elapsed_ms: u64,
+    /// Each phase alone; 0 for tables loaded from a file.
+    distances_ms: u64,
+    components_ms: u64,
+}
+
+/// One of the hardest layouts: its codes and its distance.
+#[derive(Serialize)]
+struct HardestJson {
+    common_code: CommonCode,
+    short_code: ShortCode,
+    distance: Option<u32>,
+}
+
+/// One piece set: the library's summary, but for its hardest layouts.
+#[derive(Serialize)]
+struct PieceSetJson<'a> {
+    #[serde(flatten)]
+    counts: &'a PieceCounts,
+    layouts: u64,
+    groups: u32,
+    solvable: u64,
+    max_distance: Option<u32>,
+}
+
+fn write_json(output: &Output, value: &impl serde::Serialize) -> Result<(), Failure> {
+    output.write("the summary", |out| common::write_json_line(out, value))
 }
 
 /// `1234567` as `1,234,567`.
@@ -392,50 +449,44 @@ fn print_klotski(summary: &KlotskiSummary) -> io::Result<()> {
     out.flush()
 }
 
-fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u128, phases: PhaseTimes) -> Value {
-    let max_distance = summary.max_distance;
-    let hardest: Vec<Value> = summary
-        .hardest
-        .iter()
-        .map(|&layout| {
-            let (common, short) = codes(layout);
-            json!({
-                "common_code": common.to_string(),
-                "short_code": short.to_string(),
-                "distance": max_distance,
+fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u64, phases: PhaseTimes) -> KlotskiJson<'_> {
+    let millis =
+        |duration: std::time::Duration| u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
+    KlotskiJson {
+        puzzle: "klotski",
+        metric: summary.metric,
+        layouts: summary.layouts,
+        groups: summary.groups,
+        largest_group: summary.largest_group,
+        solvable: summary.solvable,
+        max_distance: summary.max_distance,
+        hardest: summary
+            .hardest
+            .iter()
+            .map(|&layout| {
+                let (common_code, short_code) = codes(layout);
+                HardestJson {
+                    common_code,
+                    short_code,
+                    distance: summary.max_distance,
+                }
             })
-        })
-        .collect();
-    let piece_sets: Vec<Value> = summary
-        .piece_sets
-        .iter()
-        .map(|set| {
-            json!({
-                "vertical": set.counts.vertical,
-                "horizontal": set.counts.horizontal,
-                "soldiers": set.counts.soldiers,
-                "layouts": set.layouts,
-                "groups": set.groups,
-                "solvable": set.solvable,
-                "max_distance": set.max_distance,
+            .collect(),
+        piece_sets: summary
+            .piece_sets
+            .iter()
+            .map(|set| PieceSetJson {
+                counts: &set.counts,
+                layouts: set.layouts,
+                groups: set.groups,
+                solvable: set.solvable,
+                max_distance: set.max_distance,
             })
-        })
-        .collect();
-    json!({
-        "puzzle": "klotski",
-        "metric": summary.metric.name(),
-        "layouts": summary.layouts,
-        "groups": summary.groups,
-        "largest_group": summary.largest_group,
-        "solvable": summary.solvable,
-        "max_distance": max_distance,
-        "hardest": hardest,
-        "piece_sets": piece_sets,
-        "elapsed_ms": elapsed_ms,
-        // Each phase alone; 0 for tables loaded from a file.
-        "distances_ms": phases.distances.as_millis(),
-        "components_ms": phases.components.as_millis(),
-    })
+            .collect(),
+        elapsed_ms,
+        distances_ms: millis(phases.distances),
+        components_ms: millis(phases.components),
+    }
 }
 
 fn print_table(title: &str, positions: u64, diameter: u32, histogram: &[u64]) -> io::Result<()> {
@@ -452,14 +503,13 @@ fn print_table(title: &str, positions: u64, diameter: u32, histogram: &[u64]) ->
     out.flush()
 }
 
-/// Draws `histogram` (states per distance) as bars; `log` puts the counts on a
-/// logarithmic scale, so that a long thin tail stays visible.
+/// Draws `histogram` (states per distance) as bars on a logarithmic scale,
+/// so that the long thin tails stay visible.
 fn draw_histogram(
-    path: &Path,
+    output: &Output,
     title: &str,
     states: &str,
     histogram: &[u64],
-    log: bool,
 ) -> Result<(), Failure> {
     use plotters::prelude::*;
 
@@ -470,54 +520,39 @@ fn draw_histogram(
         root.fill(&WHITE)?;
         let top = histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
         let columns = -0.5..histogram.len() as f64 - 0.5;
-        let mut builder = ChartBuilder::on(&root);
-        builder
+        let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 22))
             .margin(20)
             .x_label_area_size(45)
-            .y_label_area_size(90);
-        let bars = histogram
-            .iter()
-            .enumerate()
-            .filter(|&(_, &count)| count > 0)
-            .map(|(distance, &count)| {
-                let x = distance as f64;
-                let low = if log { 1.0 } else { 0.0 };
-                Rectangle::new(
-                    [(x - 0.4, low), (x + 0.4, count as f64)],
-                    BLUE.mix(0.7).filled(),
-                )
-            });
+            .y_label_area_size(90)
+            // From below 1, so that a count of 1 shows as a bar.
+            .build_cartesian_2d(columns, (0.5..top * 2.0).log_scale())?;
         let label = |count: &f64| grouped(count.round() as u64);
-        if log {
-            let mut chart = builder.build_cartesian_2d(columns, (1.0..top * 2.0).log_scale())?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .x_desc("distance (moves)")
-                .x_label_formatter(&|x| format!("{:.0}", x))
-                .y_desc(format!("{states} (log scale)"))
-                .y_label_formatter(&label)
-                .draw()?;
-            chart.draw_series(bars)?;
-        } else {
-            let mut chart = builder.build_cartesian_2d(columns, 0.0..top * 1.05)?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .x_desc("distance (moves)")
-                .x_label_formatter(&|x| format!("{:.0}", x))
-                .y_desc(states)
-                .y_label_formatter(&label)
-                .draw()?;
-            chart.draw_series(bars)?;
-        }
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc("distance (moves)")
+            .x_label_formatter(&|x| format!("{:.0}", x))
+            .y_desc(format!("{states} (log scale)"))
+            .y_label_formatter(&label)
+            .draw()?;
+        chart.draw_series(
+            histogram
+                .iter()
+                .enumerate()
+                .filter(|&(_, &count)| count > 0)
+                .map(|(distance, &count)| {
+                    let x = distance as f64;
+                    Rectangle::new(
+                        [(x - 0.4, 0.5), (x + 0.4, count as f64)],
+                        BLUE.mix(0.7).filled(),
+                    )
+                }),
+        )?;
         root.present()?;
         Ok(())
     };
     draw(&mut svg)
-        .map_err(|error| Failure::other(format!("cannot draw {}: {error}", path.display())))?;
-    common::write_output(path, "the histogram", |out| {
-        Ok(out.write_all(svg.as_bytes())?)
-    })
+        .map_err(|error| Failure::other(format!("cannot draw the histogram: {error}")))?;
+    output.write("the histogram", |out| out.write_all(svg.as_bytes()))
 }

@@ -25,25 +25,25 @@ use std::process::ExitCode;
 use clap::Parser;
 use puzzle_search::analysis::{EndgameTable, KnightTable};
 use puzzle_search::atlas::Options;
-use puzzle_search::knights::{self, Position};
-use puzzle_search::search::{Engine, Limit, Limits, Outcome};
-use serde_json::json;
+use puzzle_search::knights::{self, Jump, Position};
+use puzzle_search::search::{Limit, Limits, Outcome};
+use serde_derive::Serialize;
 
-use common::Failure;
+use common::{EngineArg, Failure};
 
 /// Solves 5×5 knight puzzles (骑士精神) given in the SCOI2005 format on standard input.
 ///
 /// Prints one line per board: the fewest moves, or -1 when more than the limit
 /// are needed. Reads at most 64 MiB (about two million boards).
 #[derive(Parser)]
-#[command(version)]
+#[command(name = "knights", version)]
 struct Args {
     /// The most moves a solution may take.
     #[arg(long, value_name = "N", default_value_t = knights::DEFAULT_LIMIT)]
     limit: u32,
     /// The search engine.
-    #[arg(long, default_value = "idastar", value_parser = clap::value_parser!(Engine))]
-    engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineArg::Idastar)]
+    engine: EngineArg,
     /// The most positions one search may store.
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
@@ -88,7 +88,7 @@ fn run(args: &Args) -> Result<(), Failure> {
 
 /// Solves every board and writes one line per board to standard output.
 fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
-    let engine = args.engine;
+    let engine = args.engine.engine();
     let mut limits = Limits::new().with_max_depth(args.limit);
     if let Some(max_states) = args.max_states {
         limits = limits.with_max_states(max_states);
@@ -101,8 +101,9 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     for &board in boards {
         let outcome = engine.solve(&puzzle, board, &limits).outcome;
         if args.json {
-            let head = json!({ "start": board.to_row_string() });
-            let answer = common::answer_json(head, &outcome, |state| state.to_row_string());
+            let path = common::solution(&outcome);
+            let (solvable, limit) = common::brief_solvable(&outcome);
+            let answer = BoardAnswer::new(board, path, solvable, limit);
             common::write_json_line(&mut out, &answer)?;
         } else {
             match &outcome {
@@ -123,9 +124,8 @@ fn solve_exact(args: &Args, table: &KnightTable, boards: &[Position]) -> io::Res
     let mut out = BufWriter::new(io::stdout().lock());
     for &board in boards {
         if args.json {
-            let head = json!({ "start": board.to_row_string() });
             let path = table.path(board).unwrap_or_default();
-            let answer = common::path_json(head, &path, |state| state.to_row_string());
+            let answer = BoardAnswer::new(board, &path, None, None);
             common::write_json_line(&mut out, &answer)?;
         } else {
             match table.distance(board) {
@@ -135,6 +135,54 @@ fn solve_exact(args: &Args, table: &KnightTable, boards: &[Position]) -> io::Res
         }
     }
     out.flush()
+}
+
+/// The JSON object of one board (SPEC §3.2), in its field order: `"start"`,
+/// `"moves"` and `"path"`; `"solvable"` and `"limit"` only when the answer is
+/// not a number of moves or -1 (see [`common::brief_solvable`]); then
+/// `"jumps"`, an addition when there are moves: for each move the cell the
+/// knight jumps from and the cell it lands on (`5 * row + column`).
+#[derive(Serialize)]
+struct BoardAnswer<'a> {
+    start: Position,
+    moves: Option<usize>,
+    path: &'a [Position],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solvable: Option<Option<bool>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<Limit>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    jumps: Vec<Jump>,
+}
+
+impl<'a> BoardAnswer<'a> {
+    fn new(
+        start: Position,
+        path: &'a [Position],
+        solvable: Option<Option<bool>>,
+        limit: Option<Limit>,
+    ) -> Self {
+        BoardAnswer {
+            start,
+            moves: common::moves(path),
+            path,
+            solvable,
+            limit,
+            jumps: jumps(path),
+        }
+    }
+}
+
+/// The jump between each two positions of `path` in a row.
+fn jumps(path: &[Position]) -> Vec<Jump> {
+    path.windows(2)
+        .filter_map(|pair| {
+            let [before, after] = pair else { return None };
+            before
+                .jumps()
+                .find(|&jump| before.play(jump) == Some(*after))
+        })
+        .collect()
 }
 
 /// The file of `--table`, checked before the work: the table to load, or the
@@ -167,8 +215,15 @@ fn exact_table(file: Option<TableFile<'_>>) -> Result<KnightTable, Failure> {
             Failure::usage(format!("cannot load table {}: {error}", path.display()))
         });
     }
-    let table = KnightTable::build(&Options::new(), &mut |_| {})
-        .map_err(|error| Failure::other(format!("cannot build the table: {error}")))?;
+    // About two seconds: worth a progress bar (on a terminal only).
+    let bar = common::progress_bar();
+    let mut phase = None;
+    let built = KnightTable::build(&Options::new(), &mut |report| {
+        common::show_progress(&bar, &mut phase, report)
+    });
+    bar.finish_and_clear();
+    let table =
+        built.map_err(|error| Failure::other(format!("cannot build the table: {error}")))?;
     if let Some(TableFile::Save(path)) = file {
         common::write_output(path, "the table", |writer| table.save(writer))?;
     }

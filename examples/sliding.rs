@@ -35,20 +35,19 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_search::analysis::{
     build_pattern_database, load_pattern_database, save_pattern_database,
 };
 use puzzle_search::atlas::{Options, Progress};
-use puzzle_search::search::{Engine, Limits, Outcome, SearchResult};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
     SlidingPuzzle,
 };
 use puzzle_search::Puzzle;
-use serde_json::{json, Value};
+use serde_derive::Serialize;
 
-use common::Failure;
+use common::{Failure, StatsJson};
 
 /// Solves sliding-tile puzzles (the 8-, 15- and 24-puzzle) optimally.
 ///
@@ -59,7 +58,7 @@ use common::Failure;
 /// `unsolvable`, or `unknown: <which> limit reached`. Reads at most 16 MiB of
 /// standard input.
 #[derive(Parser)]
-#[command(version)]
+#[command(name = "sliding", version)]
 struct Args {
     /// The boards; without any, one board a line from standard input.
     #[arg(value_name = "BOARD")]
@@ -241,17 +240,17 @@ fn kept_database(args: &Args, shape: Shape, path: &Path) -> Result<PatternDataba
 fn build(partition: Partition) -> Result<PatternDatabase, Failure> {
     let groups = partition.groups().len();
     let shape = partition.shape();
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    let bar = common::progress_bar();
+    let mut current = None;
     let mut show = |group: usize, report: Progress| {
+        if current != Some(group) {
+            current = Some(group);
+            bar.reset();
+        }
         bar.set_length(report.total);
         bar.set_position(report.done);
         bar.set_message(format!(
-            "{shape} pattern database {}/{groups}: layer {:>2}",
+            "{shape} pdb {}/{groups}: layer {}",
             group + 1,
             report.depth
         ));
@@ -353,39 +352,46 @@ impl Answer {
 }
 
 /// The JSON object of `--json` (SPEC §3.5), in its field order.
-fn to_json(board: Board, answer: &Answer) -> Value {
+#[derive(Serialize)]
+struct BoardJson {
+    start: Vec<u8>,
+    rows: usize,
+    columns: usize,
+    solvable: Option<bool>,
+    moves: Option<usize>,
+    tiles: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<Limit>,
+    stats: StatsJson,
+}
+
+fn to_json(board: Board, answer: &Answer) -> BoardJson {
     let shape = board.shape();
-    let start: Vec<u8> = board.tiles().collect();
-    let (solvable, moves, tiles, limit) = match answer.outcome() {
-        Some(Outcome::Solved(path)) => (
-            json!(true),
-            json!(path.len()),
-            moved_tiles(path).collect::<Vec<u8>>(),
-            None,
-        ),
-        None | Some(Outcome::Unsolvable) => (json!(false), Value::Null, Vec::new(), None),
-        Some(Outcome::LimitReached(limit)) => {
-            (Value::Null, Value::Null, Vec::new(), Some(limit.name()))
+    let (solvable, moves, tiles, limit, stats) = match answer {
+        // Told by the parity, without a search.
+        Answer::Unsolvable => (Some(false), None, Vec::new(), None, StatsJson::default()),
+        Answer::Searched(result) => {
+            let outcome = &result.outcome;
+            let tiles = outcome
+                .path()
+                .map_or_else(Vec::new, |path| moved_tiles(path).collect());
+            (
+                common::solvable(outcome),
+                outcome.path().map(|path| path.len()),
+                tiles,
+                outcome.limit().copied(),
+                StatsJson::from(&result.stats),
+            )
         }
     };
-    let mut object = json!({
-        "start": start,
-        "rows": shape.rows(),
-        "columns": shape.columns(),
-        "solvable": solvable,
-        "moves": moves,
-        "tiles": tiles,
-    });
-    if let Some(limit) = limit {
-        object["limit"] = json!(limit);
+    BoardJson {
+        start: board.tiles().collect(),
+        rows: shape.rows(),
+        columns: shape.columns(),
+        solvable,
+        moves,
+        tiles,
+        limit,
+        stats,
     }
-    object["stats"] = match answer {
-        Answer::Unsolvable => json!({ "expanded": 0, "generated": 0, "elapsed_us": 0 }),
-        Answer::Searched(result) => json!({
-            "expanded": result.stats.expanded,
-            "generated": result.stats.generated,
-            "elapsed_us": result.stats.elapsed.as_micros() as u64,
-        }),
-    };
-    object
 }

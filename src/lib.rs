@@ -17,7 +17,10 @@
 //!
 //! Cargo features make the floors something the compiler checks: `engines`
 //! (floor 2), `puzzles` (floor 3) and `analysis` (floor 4, both below it; the
-//! default). Each builds without the others above or beside it.
+//! default). Each builds without the others above or beside it. The optional
+//! `serde` feature serializes the results: [`Path`], the outcomes, statistics
+//! and limits of the engines, layouts and positions as their canonical text,
+//! and the atlas summaries.
 //!
 //! ## A puzzle of your own in a few lines
 //!
@@ -105,6 +108,8 @@ mod excerpt;
 mod named;
 mod path;
 mod puzzle;
+#[cfg(feature = "serde")]
+mod serialize;
 mod space;
 
 pub use path::Path;

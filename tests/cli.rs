@@ -17,6 +17,7 @@
 
 mod support;
 
+use std::collections::HashMap;
 use std::fs;
 
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ use puzzle_search::klotski::{
     catalog, CommonCode, Klotski, Layout, Metric, PieceCounts, PieceSetSpace, ShortCode,
     LAYOUT_COUNT,
 };
-use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
+use puzzle_search::knights::{Jump, Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{Engine, Limits, Outcome};
 use puzzle_search::Puzzle;
 use serde_json::Value;
@@ -347,11 +348,22 @@ fn check_klotski_json(
     moves: Option<usize>,
 ) {
     let what = format!("{start} {metric} {engine}");
-    assert_eq!(
-        keys(object),
-        ["start", "metric", "engine", "solvable", "moves", "path", "stats"],
-        "{what}"
-    );
+    // SPEC §3.1's keys in its order, then the addition `moves_detail` when
+    // there are moves to tell.
+    let mut expected = vec![
+        "start", "metric", "engine", "solvable", "moves", "path", "stats",
+    ];
+    if moves.is_some_and(|moves| moves > 0) {
+        expected.push("moves_detail");
+    }
+    assert_eq!(keys(object), expected, "{what}");
+    let details = match object.get("moves_detail") {
+        Some(details) => details
+            .as_array()
+            .expect("moves_detail is an array")
+            .as_slice(),
+        None => &[],
+    };
     assert_eq!(object["start"], start, "{what}");
     assert_eq!(object["metric"], metric.name(), "{what}");
     assert_eq!(object["engine"], engine, "{what}");
@@ -368,9 +380,11 @@ fn check_klotski_json(
             assert_eq!(object["solvable"], false, "{what}");
             assert_eq!(object["moves"], Value::Null, "{what}");
             assert!(path.is_empty(), "{what}");
+            assert!(details.is_empty(), "{what}");
         }
         Some(moves) => {
             assert_eq!(object["solvable"], true, "{what}");
+            check_moves_detail(details, path, metric, &what);
             assert_eq!(object["moves"], moves, "{what}");
             assert_eq!(path.len(), moves + 1, "{what}");
             assert_eq!(path[0], start, "{what}");
@@ -399,6 +413,100 @@ fn check_klotski_json(
                 );
             }
         }
+    }
+}
+
+/// Replays `moves_detail` on the first board of `path` without looking at
+/// the others: each move takes the piece of its shape off its `before` cells
+/// and puts it on its `after` cells, which its `directions` lead to one unit
+/// step at a time; the boards so made are the boards of `path`. Labels stay
+/// with their pieces: a label is never given to two pieces.
+#[track_caller]
+fn check_moves_detail(details: &[Value], path: &[Value], metric: Metric, what: &str) {
+    assert_eq!(details.len() + 1, path.len(), "{what}: one detail per move");
+    let digit = |shape: &str| match shape {
+        "general" => b'4',
+        "horizontal" => b'3',
+        "vertical" => b'2',
+        "soldier" => b'1',
+        other => panic!("{what}: unknown shape {other:?}"),
+    };
+    let cells = |value: &Value| -> Vec<usize> {
+        value
+            .as_array()
+            .expect("cells are an array")
+            .iter()
+            .map(|cell| cell.as_u64().expect("a cell is a number") as usize)
+            .collect()
+    };
+    let mut board: Vec<u8> = path[0].as_str().unwrap().bytes().collect();
+    let mut label_of_cell: HashMap<usize, String> = HashMap::new();
+    for (index, detail) in details.iter().enumerate() {
+        let detail = detail.as_object().expect("a detail is an object");
+        assert_eq!(
+            keys(detail),
+            ["piece", "shape", "before", "after", "directions"],
+            "{what}"
+        );
+        let shape = digit(detail["shape"].as_str().expect("shape is a string"));
+        let (before, after) = (cells(&detail["before"]), cells(&detail["after"]));
+        assert_eq!(before.len(), after.len(), "{what}: move {index}");
+        for &cell in &before {
+            assert_eq!(
+                board[cell], shape,
+                "{what}: move {index} takes no such piece"
+            );
+            board[cell] = b'0';
+        }
+        for &cell in &after {
+            assert_eq!(board[cell], b'0', "{what}: move {index} lands on a piece");
+            board[cell] = shape;
+        }
+        assert_eq!(
+            board,
+            path[index + 1].as_str().unwrap().as_bytes(),
+            "{what}: move {index}"
+        );
+        // The unit steps lead from the old top-left cell to the new one.
+        let directions = detail["directions"].as_array().expect("directions");
+        assert!(!directions.is_empty(), "{what}: move {index}");
+        if metric == Metric::Step {
+            assert_eq!(directions.len(), 1, "{what}: a step is one direction");
+        }
+        if metric == Metric::Slide {
+            assert!(
+                directions.windows(2).all(|pair| pair[0] == pair[1]),
+                "{what}"
+            );
+        }
+        let (mut row, mut column) = ((before[0] / 4) as i64, (before[0] % 4) as i64);
+        for direction in directions {
+            match direction.as_str() {
+                Some("up") => row -= 1,
+                Some("down") => row += 1,
+                Some("left") => column -= 1,
+                Some("right") => column += 1,
+                other => panic!("{what}: unknown direction {other:?}"),
+            }
+        }
+        assert_eq!(
+            (row * 4 + column) as usize,
+            after[0],
+            "{what}: move {index}"
+        );
+        // A label names one piece: the one that moved keeps it.
+        let label = detail["piece"]
+            .as_str()
+            .expect("piece is a label")
+            .to_owned();
+        if let Some(known) = label_of_cell.remove(&before[0]) {
+            assert_eq!(known, label, "{what}: move {index} renames its piece");
+        }
+        assert!(
+            !label_of_cell.values().any(|other| *other == label),
+            "{what}: label {label} names two pieces"
+        );
+        label_of_cell.insert(after[0], label);
     }
 }
 
@@ -749,7 +857,12 @@ fn knights_answers_the_sample() {
 fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
     let value: Value = serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}"));
     let object = value.as_object().expect("one object per line");
-    assert_eq!(keys(object), ["start", "moves", "path"], "{line}");
+    // SPEC §3.2's keys, then the addition `jumps` when there are moves.
+    let mut expected = vec!["start", "moves", "path"];
+    if moves.is_some_and(|moves| moves > 0) {
+        expected.push("jumps");
+    }
+    assert_eq!(keys(object), expected, "{line}");
     assert_eq!(object["start"], start, "{line}");
     let path = object["path"].as_array().expect("path is an array");
     match moves {
@@ -770,6 +883,20 @@ fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
                 let mut next = Vec::new();
                 Knights.successors(&pair[0], |_, position| next.push(position));
                 assert!(next.contains(&pair[1]), "{line}: not one jump");
+            }
+            // Each jump, replayed alone, makes the next board of the path.
+            let jumps = object
+                .get("jumps")
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice);
+            assert_eq!(jumps.len(), moves, "{line}: one jump per move");
+            for (pair, jump) in positions.windows(2).zip(jumps) {
+                let cell = |key: &str| jump[key].as_u64().expect("a cell") as u8;
+                let jump = Jump {
+                    from: cell("from"),
+                    to: cell("to"),
+                };
+                assert_eq!(pair[0].play(jump), Some(pair[1]), "{line}: {jump:?}");
             }
         }
     }
@@ -1626,4 +1753,175 @@ fn atlas_sliding_maps_every_solvable_board() {
     assert_eq!(json_file(&json)["diameter"], 31);
     assert_rejected(&atlas(&["sliding", "--size", "5x5"]), &["5x5"], "5x5");
     assert_rejected(&atlas(&["knights", "--size", "3x3"]), &["--size"], "size");
+}
+
+// ---------------------------------------------------------------------------
+// Conventions shared by the four programs
+// ---------------------------------------------------------------------------
+
+/// `program` run in `dir` with `args`, standard input empty.
+fn run_in(dir: &Path, program: &str, args: &[&str]) -> Run {
+    let mut command = command(program, false);
+    command.current_dir(dir).args(args);
+    process::run_command(command, Input::Bytes(Vec::new()), program)
+}
+
+/// A fresh directory of its own under the scratch directory.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = scratch().join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+#[test]
+fn every_program_lists_the_values_of_its_options_and_tells_its_version() {
+    let engines = ["bfs", "bidir", "astar", "idastar"];
+    let metrics = ["step", "slide", "piece"];
+    let listed: [(&str, Vec<&str>); 4] = [
+        ("klotski", [&engines[..], &metrics[..]].concat()),
+        ("knights", engines.to_vec()),
+        (
+            "atlas",
+            [&metrics[..], &["klotski", "knights", "sliding"][..]].concat(),
+        ),
+        (
+            "sliding",
+            [&engines[..], &["manhattan", "linear-conflict"][..]].concat(),
+        ),
+    ];
+    for (program, values) in listed {
+        let help = run(program, &["--help"], "");
+        assert_success(&help, &format!("{program} --help"));
+        for value in values {
+            assert!(
+                help.stdout.contains(value),
+                "{program} --help does not list {value}: {}",
+                help.stdout
+            );
+        }
+        let version = run(program, &["--version"], "");
+        assert_success(&version, &format!("{program} --version"));
+        assert_eq!(
+            version.stdout,
+            format!("{program} {}\n", env!("CARGO_PKG_VERSION"))
+        );
+        // A value not listed is a usage error: status 2, and the values named.
+        let wrong: &[&str] = match program {
+            "atlas" => &["klotski", "--metric", "dijkstra"],
+            _ => &["--engine", "dijkstra"],
+        };
+        let wrong = run(program, wrong, "");
+        assert_rejected(&wrong, &["dijkstra", "possible values"], program);
+    }
+}
+
+#[test]
+fn atlas_writes_json_or_svg_to_standard_output_for_a_dash() {
+    let dir = fresh_dir("dash");
+    let json = run_in(&dir, "atlas", &["sliding", "--size", "2x3", "--json", "-"]);
+    assert_success(&json, "atlas --json -");
+    let value: Value = serde_json::from_str(&json.stdout).expect("JSON on standard output");
+    assert_eq!(value["puzzle"], "sliding");
+    assert_eq!(value["positions"], 360);
+    assert_eq!(
+        json.stdout.lines().count(),
+        1,
+        "only the JSON: {}",
+        json.stdout
+    );
+    let svg = run_in(&dir, "atlas", &["sliding", "--size", "2x3", "--svg", "-"]);
+    assert_success(&svg, "atlas --svg -");
+    assert!(svg.stdout.starts_with("<svg"), "{}", svg.stdout);
+    assert!(svg.stdout.trim_end().ends_with("</svg>"));
+    assert!(!dir.join("-").exists(), "no file named -");
+    let both = run_in(
+        &dir,
+        "atlas",
+        &["sliding", "--size", "2x3", "--json", "-", "--svg", "-"],
+    );
+    assert_rejected(&both, &["standard output"], "--json - --svg -");
+    assert!(!dir.join("-").exists(), "no file named -");
+}
+
+#[test]
+fn klotski_draws_its_solution_as_svg() {
+    let dir = fresh_dir("klotski-svg");
+    let drawn = run_in(&dir, "klotski", &["--svg", "hengdaolima.svg"]);
+    assert_success(&drawn, "klotski --svg FILE");
+    assert!(
+        drawn.stdout.contains("Solved in 81 moves"),
+        "the report too"
+    );
+    let svg = fs::read_to_string(dir.join("hengdaolima.svg")).expect("the SVG file");
+    assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(200)]);
+    // Every board of the path is captioned: the start, then each move.
+    assert!(svg.contains("start"));
+    for number in [1, 40, 81] {
+        assert!(
+            svg.contains(&format!(">\n{number}. ")),
+            "move {number} drawn"
+        );
+    }
+    assert!(!svg.contains(">\n82. "), "no board after the last");
+
+    let piped = run_in(&dir, "klotski", &["--svg", "-"]);
+    assert_success(&piped, "klotski --svg -");
+    assert!(piped.stdout.starts_with("<svg"), "only the SVG");
+    assert!(!dir.join("-").exists(), "no file named -");
+    let unsolvable = run_in(&dir, "klotski", &["走投无路", "--svg", "-"]);
+    assert_success(&unsolvable, "an unsolvable layout drawn");
+    assert!(unsolvable.stdout.contains("no solution"));
+
+    let both = run_in(&dir, "klotski", &["--json", "--svg", "-"]);
+    assert_rejected(&both, &["standard output"], "--json --svg -");
+    let bad = run_in(&dir, "klotski", &["not-a-layout", "--svg", "never.svg"]);
+    assert_rejected(&bad, &["invalid layout"], "bad layout with --svg");
+    assert!(!dir.join("never.svg").exists(), "no drawing for bad input");
+}
+
+/// A text legal both as a CommonCode and as a ShortCode of another layout.
+fn ambiguous_code() -> String {
+    const ALPHABET: &[u8] = b"123456789ABCDEF";
+    for rank in 0..ALPHABET.len().pow(5) {
+        let mut rest = rank;
+        let text: String = (0..5)
+            .map(|_| {
+                let symbol = ALPHABET[rest % ALPHABET.len()] as char;
+                rest /= ALPHABET.len();
+                symbol
+            })
+            .collect();
+        if let (Ok(common), Ok(short)) = (text.parse::<CommonCode>(), text.parse::<ShortCode>()) {
+            if common.layout() != short.layout() {
+                return text;
+            }
+        }
+    }
+    panic!("no text is both codes")
+}
+
+#[test]
+fn an_ambiguous_code_is_a_common_code_with_a_note_naming_both_readings() {
+    let text = ambiguous_code();
+    let common = text.parse::<CommonCode>().unwrap().layout();
+    let short = text.parse::<ShortCode>().unwrap().layout();
+    let object = {
+        let run = klotski(&[&text, "--json"]);
+        assert_eq!(run.code, Some(0), "{text}: {}", run.stderr);
+        assert!(run.stderr.starts_with("note: "), "{text}: {}", run.stderr);
+        for reading in ["CommonCode", "ShortCode", &format!("short:{text}")] {
+            assert!(run.stderr.contains(reading), "{}", run.stderr);
+        }
+        assert!(run.stderr.contains(&common.to_shape_digits()));
+        assert!(run.stderr.contains(&short.to_shape_digits()));
+        serde_json::from_str::<Value>(&run.stdout).expect("one JSON object")
+    };
+    assert_eq!(object["start"], common.to_shape_digits());
+    // Forced readings need no note.
+    for (forced, layout) in [("common:", common), ("short:", short)] {
+        let run = klotski(&[&format!("{forced}{text}"), "--json"]);
+        let object = one_json_object(&run, forced);
+        assert_eq!(object["start"], layout.to_shape_digits());
+    }
 }

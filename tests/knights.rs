@@ -750,3 +750,15 @@ proptest! {
         }
     }
 }
+
+/// The README's numbers of the endgame table: the positions within 10 moves
+/// of the target (the example's depth), and none beyond.
+#[test]
+fn the_endgame_table_holds_the_57_427_positions_within_10_moves() {
+    let table = puzzle_search::analysis::EndgameTable::new(
+        puzzle_search::analysis::EndgameTable::DEFAULT_DEPTH,
+    );
+    assert_eq!(table.depth(), 10);
+    assert_eq!(table.len(), 57_427);
+    assert_eq!(table.distance(Position::TARGET), Some(0));
+}

@@ -1,6 +1,7 @@
 //! What the examples share: how they fail and with which exit status, how they
 //! treat standard input and output and the files named on the command line,
-//! and the JSON of a search outcome.
+//! the values of their options, progress bars, and the JSON of a search
+//! outcome.
 //!
 //! Each example includes this file with `mod common;`. Cargo builds
 //! `examples/*.rs` and `examples/*/main.rs` as examples, so this directory is
@@ -10,13 +11,206 @@
 #![allow(dead_code)]
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use puzzle_search::atlas::{file, AtlasError};
-use puzzle_search::search::{Limit, Outcome, SearchResult, Stats};
-use serde_json::{json, Value};
+use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use puzzle_search::atlas::{file, AtlasError, Phase, Progress};
+use puzzle_search::klotski::Metric;
+use puzzle_search::search::{Engine, Limit, Outcome, Stats};
+use serde_derive::Serialize;
+
+// ---------------------------------------------------------------------------
+// The values of the options, by their command-line names
+// ---------------------------------------------------------------------------
+
+/// The search engines, by the names of the command line (so that `--help`
+/// lists them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Breadth-first search.
+    Bfs,
+    /// Breadth-first search from both ends.
+    Bidir,
+    /// A*: best first on moves made plus the heuristic.
+    Astar,
+    /// IDA*: iterative deepening on moves made plus the heuristic.
+    Idastar,
+}
+
+impl EngineArg {
+    /// The engine of the library.
+    pub fn engine(self) -> Engine {
+        match self {
+            EngineArg::Bfs => Engine::Bfs,
+            EngineArg::Bidir => Engine::Bidirectional,
+            EngineArg::Astar => Engine::AStar,
+            EngineArg::Idastar => Engine::IdaStar,
+        }
+    }
+}
+
+/// The Klotski move metrics, by the names of the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MetricArg {
+    /// One piece moves one cell.
+    Step,
+    /// One piece moves any number of cells in one straight direction.
+    Slide,
+    /// One piece moves along any path through empty cells (the classic count).
+    Piece,
+}
+
+impl MetricArg {
+    /// The metric of the library.
+    pub fn metric(self) -> Metric {
+        match self {
+            MetricArg::Step => Metric::Step,
+            MetricArg::Slide => Metric::Slide,
+            MetricArg::Piece => Metric::Piece,
+        }
+    }
+}
+
+/// Where an output option (`--json FILE`, `--svg FILE`) sends its text: a
+/// file, or standard output for `-`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// `-`: standard output.
+    Stdout,
+    /// A file, written all or nothing.
+    File(PathBuf),
+}
+
+impl Output {
+    /// `-` is standard output, anything else a file (for clap's `value_parser`).
+    pub fn parse(text: &str) -> Result<Output, String> {
+        match text {
+            "" => Err("expected a file name, or - for standard output".to_owned()),
+            "-" => Ok(Output::Stdout),
+            path => Ok(Output::File(PathBuf::from(path))),
+        }
+    }
+
+    /// The file, if this is one.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Output::Stdout => None,
+            Output::File(path) => Some(path),
+        }
+    }
+
+    /// Checks before the work that `what` can go here (see [`check_output`]);
+    /// standard output was checked by [`check_stdout`].
+    pub fn check(&self, what: &str) -> Result<(), Failure> {
+        match self {
+            Output::Stdout => check_stdout(what),
+            Output::File(path) => check_output(path, what),
+        }
+    }
+
+    /// Writes `what` here with `write`: a file all or nothing (status 1 on
+    /// failure), or standard output (status 1 when it cannot be written, a
+    /// reader gone away early being no failure).
+    pub fn write(
+        &self,
+        what: &str,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), Failure> {
+        match self {
+            Output::Stdout => {
+                let mut out = BufWriter::new(io::stdout().lock());
+                let written = write(&mut out).and_then(|()| out.flush());
+                answered(written, what)
+            }
+            Output::File(path) => write_output(path, what, |out| Ok(write(out)?)),
+        }
+    }
+}
+
+/// Fails when two outputs both name standard output: their texts would mix.
+pub fn one_on_stdout(outputs: &[(&str, Option<&Output>)]) -> Result<(), Failure> {
+    let named: Vec<&str> = outputs
+        .iter()
+        .filter(|(_, output)| *output == Some(&Output::Stdout))
+        .map(|(option, _)| *option)
+        .collect();
+    if let [first, second, ..] = named[..] {
+        return Err(Failure::usage(format!(
+            "{first} - and {second} - both name standard output: give one of them a file"
+        )));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Progress bars
+// ---------------------------------------------------------------------------
+
+/// A progress bar on standard error, as wide as the terminal, or a hidden one
+/// when standard error is not a terminal (a file, a pipe, a test).
+///
+/// The line holds a message of up to 24 columns, the bar, the percentage, the
+/// time elapsed and an estimate of the time left, which appears only once the
+/// work is 2% done and a second old (earlier estimates are noise).
+pub fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    let style =
+        ProgressStyle::with_template("{msg:24!} [{wide_bar}] {percent:>3}% {elapsed:>4} {left:9}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key(
+                "left",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    if let Some(left) = time_left(state.fraction(), state.elapsed()) {
+                        let _ = write!(out, "eta {}", short_duration(left));
+                    }
+                },
+            )
+            .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+/// The time left for work `fraction` done in `elapsed`, at the same pace;
+/// `None` before the estimate means anything (2% done, one second spent).
+pub fn time_left(fraction: f32, elapsed: Duration) -> Option<Duration> {
+    let fraction = f64::from(fraction);
+    if !(0.02..1.0).contains(&fraction) || elapsed < Duration::from_secs(1) {
+        return None;
+    }
+    Some(elapsed.mul_f64((1.0 - fraction) / fraction))
+}
+
+/// `5s`, `1m05s`, `2h03m`: a duration in at most six characters.
+pub fn short_duration(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    match seconds {
+        0..=59 => format!("{seconds}s"),
+        60..=3599 => format!("{}m{:02}s", seconds / 60, seconds % 60),
+        _ => format!("{}h{:02}m", seconds / 3600, seconds / 60 % 60),
+    }
+}
+
+/// Shows a report of the atlas on `bar`: a new phase starts the bar (and its
+/// clock) afresh, so the estimate of the time left is that phase's.
+pub fn show_progress(bar: &ProgressBar, last: &mut Option<Phase>, report: Progress) {
+    if *last != Some(report.phase) {
+        *last = Some(report.phase);
+        bar.reset();
+    }
+    bar.set_length(report.total);
+    bar.set_position(report.done);
+    match report.phase {
+        Phase::Distances => bar.set_message(format!("distances: layer {}", report.depth)),
+        phase => bar.set_message(phase.name()),
+    }
+}
 
 /// Why an example stopped early, and the exit status it deserves.
 pub struct Failure {
@@ -309,79 +503,67 @@ fn resolved(path: &Path) -> PathBuf {
     }
 }
 
-/// `value` as one line of `out`.
-pub fn write_json_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
+/// `value` as one line of JSON on `out`, through its `Serialize` impl.
+pub fn write_json_line(
+    out: &mut (impl Write + ?Sized),
+    value: &impl serde::Serialize,
+) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;
     writeln!(out)
 }
 
-/// The answer of a search in full (SPEC §3.1): the fields of `head` (a JSON
-/// object), then `"solvable"` (`true`, `false`, or `null` when a limit stopped
-/// the search first), `"moves"` and `"path"` (see [`path_json`]), `"limit"`
-/// (the limit's name) when a limit stopped the search, and `"stats"`.
-pub fn outcome_json<S, M>(
-    mut head: Value,
-    result: &SearchResult<S, M>,
-    render: impl Fn(&S) -> String,
-) -> Value {
-    let outcome = &result.outcome;
-    head["solvable"] = match outcome {
-        Outcome::Solved(_) => json!(true),
-        Outcome::Unsolvable => json!(false),
-        Outcome::LimitReached(_) => Value::Null,
-    };
-    let mut object = path_json(head, solution(outcome), render);
-    if let Outcome::LimitReached(limit) = outcome {
-        object["limit"] = json!(limit.name());
-    }
-    object["stats"] = stats_json(&result.stats);
-    object
+/// `{"expanded", "generated", "elapsed_us"}`: what a search cost, in the form
+/// of the JSON contracts (SPEC §3.1, §3.5).
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct StatsJson {
+    pub expanded: u64,
+    pub generated: u64,
+    pub elapsed_us: u64,
 }
 
-/// The answer of a search in brief (SPEC §3.2): the fields of `head` (a JSON
-/// object), `"moves"` and `"path"` (see [`path_json`]), then only what those
-/// leave unsaid: `"solvable": false` when there is no solution at all, or
-/// `"solvable": null` and `"limit"` when a limit stopped the search before an
-/// answer. A depth limit is an answer: no solution within that many moves.
-pub fn answer_json<S, M>(
-    head: Value,
-    outcome: &Outcome<S, M>,
-    render: impl Fn(&S) -> String,
-) -> Value {
-    let mut object = path_json(head, solution(outcome), render);
-    match outcome {
-        Outcome::Solved(_) | Outcome::LimitReached(Limit::Depth { .. }) => {}
-        Outcome::Unsolvable => object["solvable"] = json!(false),
-        Outcome::LimitReached(limit) => {
-            object["solvable"] = Value::Null;
-            object["limit"] = json!(limit.name());
+impl From<&Stats> for StatsJson {
+    fn from(stats: &Stats) -> Self {
+        StatsJson {
+            expanded: stats.expanded,
+            generated: stats.generated,
+            elapsed_us: u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX),
         }
     }
-    object
 }
 
-/// The fields of `head` (a JSON object), then `"moves"`, one fewer than the
-/// `states`, and `"path"`, the `states` from the start to a goal, each written
-/// by `render`. No states, no solution: `"moves": null, "path": []`.
-pub fn path_json<S>(mut head: Value, states: &[S], render: impl Fn(&S) -> String) -> Value {
-    head["moves"] = json!(states.len().checked_sub(1));
-    head["path"] = states.iter().map(render).collect();
-    head
+/// `true` when solved, `false` when there is no solution, `None` (JSON
+/// `null`) when a limit stopped the search before an answer.
+pub fn solvable<S, M>(outcome: &Outcome<S, M>) -> Option<bool> {
+    match outcome {
+        Outcome::Solved(_) => Some(true),
+        Outcome::Unsolvable => Some(false),
+        Outcome::LimitReached(_) => None,
+    }
 }
 
-/// `{"expanded", "generated", "elapsed_us"}`: what a search cost.
-fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "expanded": stats.expanded,
-        "generated": stats.generated,
-        "elapsed_us": stats.elapsed.as_micros() as u64,
-    })
+/// The number of moves of `states`, a path from the start to a goal: one
+/// fewer than the states; none without states.
+pub fn moves<S>(states: &[S]) -> Option<usize> {
+    states.len().checked_sub(1)
 }
 
 /// The states of the solution, from the start to a goal; none without one.
-fn solution<S, M>(outcome: &Outcome<S, M>) -> &[S] {
+pub fn solution<S, M>(outcome: &Outcome<S, M>) -> &[S] {
     match outcome {
         Outcome::Solved(path) => path.states(),
         Outcome::Unsolvable | Outcome::LimitReached(_) => &[],
+    }
+}
+
+/// The answer of a search in brief (SPEC §3.2) says no more than `moves` and
+/// `path` leave unsaid: `Some(Some(false))` (`"solvable": false`) when there
+/// is no solution at all, `Some(None)` (`"solvable": null`, with the limit)
+/// when a limit stopped the search before an answer, else nothing. A depth
+/// limit is an answer: no solution within that many moves.
+pub fn brief_solvable<S, M>(outcome: &Outcome<S, M>) -> (Option<Option<bool>>, Option<Limit>) {
+    match outcome {
+        Outcome::Solved(_) | Outcome::LimitReached(Limit::Depth { .. }) => (None, None),
+        Outcome::Unsolvable => (Some(Some(false)), None),
+        Outcome::LimitReached(limit) => (Some(None), Some(*limit)),
     }
 }

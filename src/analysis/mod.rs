@@ -15,6 +15,8 @@ mod klotski_atlas;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
+#[cfg(feature = "serde")]
+mod serialize;
 mod sliding_patterns;
 
 pub use klotski_atlas::{KlotskiAtlas, PhaseTimes};

@@ -6,7 +6,7 @@ use super::distances::unreached;
 use super::error::table_len;
 use super::layers::breadth_first;
 use super::parallel::run_chunks;
-use super::{AtlasError, Distances, Options, Phase, Progress, CHUNK, MAX_DEPTH};
+use super::{AtlasError, Distances, Options, Phase, Progress, CHUNK, MAX_DEPTH, UNREACHABLE};
 use crate::{Abstraction, Backward};
 
 /// The pattern database of the abstraction `puzzle` over `space`: for every
@@ -21,7 +21,8 @@ use crate::{Abstraction, Backward};
 /// and patterns few (the 15-puzzle's seven-tile database has 58 million
 /// patterns in 922 million abstract states), so the bits and the table fit
 /// in a cache where a byte per state would not. `progress` is called after
-/// every layer, `done` counting the abstract states seen.
+/// every layer, `done` counting the patterns whose entry is known, of
+/// `total` patterns.
 ///
 /// # Errors
 ///
@@ -59,6 +60,7 @@ where
         space,
         seen: &seen,
         table: &table,
+        known: AtomicU64::new(0),
     };
     let mut goals = Vec::new();
     space.for_each_goal(|goal| {
@@ -66,12 +68,13 @@ where
             goals.push(goal);
         }
     });
-    let mut report = |depth: u8, done: u64| {
+    let patterns = space.patterns();
+    let mut report = |depth: u8, _: u64| {
         progress(Progress {
             phase: Phase::Distances,
             depth: u32::from(depth),
-            done,
-            total: states,
+            done: marks.known.load(Relaxed),
+            total: patterns,
         })
     };
     let end = breadth_first(
@@ -84,7 +87,12 @@ where
     if !end.frontier.is_empty() && !marks.push(puzzle, 1, &end.frontier, MAX_DEPTH).is_empty() {
         return Err(AtlasError::TooDeep);
     }
-    report(end.depth, states);
+    progress(Progress {
+        phase: Phase::Distances,
+        depth: u32::from(end.depth),
+        done: patterns,
+        total: patterns,
+    });
     Ok(Distances::from_bytes(
         table.into_iter().map(AtomicU8::into_inner).collect(),
     ))
@@ -97,6 +105,8 @@ struct Marks<'a, A> {
     seen: &'a [AtomicU64],
     /// One byte per pattern.
     table: &'a [AtomicU8],
+    /// The patterns whose entry is known.
+    known: AtomicU64,
 }
 
 impl<A: Abstraction + Sync> Marks<'_, A>
@@ -118,7 +128,9 @@ where
         if let Some(entry) = self.table.get(self.space.pattern_of(rank) as usize) {
             // Layers come in order, so the first depth a pattern gets is its
             // least; `fetch_min` keeps it so whichever thread writes first.
-            entry.fetch_min(depth, Relaxed);
+            if entry.fetch_min(depth, Relaxed) == UNREACHABLE {
+                self.known.fetch_add(1, Relaxed);
+            }
         }
         true
     }

@@ -48,6 +48,9 @@ mod moves;
 mod pieces;
 mod puzzle;
 mod rank;
+mod replay;
+#[cfg(feature = "serde")]
+mod serialize;
 mod short_code;
 mod space;
 mod text;
@@ -59,5 +62,6 @@ pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use pieces::{Piece, PieceCounts, Shape};
 pub use puzzle::Klotski;
 pub use rank::LAYOUT_COUNT;
+pub use replay::{path_labels, MoveDetail};
 pub use short_code::{ShortCode, ShortCodeError};
 pub use space::{AllLayouts, PieceSetSpace};

@@ -51,6 +51,8 @@ mod index;
 mod parse;
 mod position;
 mod puzzle;
+#[cfg(feature = "serde")]
+mod serialize;
 
 pub use index::{ARRANGEMENTS, POSITION_COUNT};
 pub use parse::{parse_input, parse_input_bytes, KnightsInputError, ParsePositionError};

@@ -21,6 +21,8 @@ mod limits;
 mod open;
 mod outcome;
 mod run;
+#[cfg(feature = "serde")]
+mod serialize;
 pub(crate) mod table;
 mod tree;
 

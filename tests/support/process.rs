@@ -17,15 +17,17 @@ pub fn example(name: &str) -> PathBuf {
     let path = profile
         .join("examples")
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    // `cargo test` builds the examples in the profile of the tests (`test`,
+    // or `release` with `--release`); `cargo test --no-run` does only that.
+    let rebuild = if cfg!(debug_assertions) {
+        "cargo test --no-run"
+    } else {
+        "cargo test --release --no-run"
+    };
     assert!(
         path.is_file(),
-        "the example binary {} is missing: run `cargo build --examples{}` first",
+        "the example binary {} is missing: run `{rebuild}` first",
         path.display(),
-        if cfg!(debug_assertions) {
-            ""
-        } else {
-            " --release"
-        },
     );
     // `cargo test --test NAME` alone does not rebuild the examples: say so
     // when a failure may come from an old binary.
@@ -34,7 +36,7 @@ pub fn example(name: &str) -> PathBuf {
     if let (Some(binary), Some(source)) = (modified(&path), modified(&source)) {
         if source > binary {
             eprintln!(
-                "note: {} is older than examples/{name}.rs: run `cargo build --examples`",
+                "note: {} is older than examples/{name}.rs: run `{rebuild}`",
                 path.display()
             );
         }

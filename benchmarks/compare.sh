@@ -3,12 +3,13 @@
 # this crate's examples on the same inputs, whole process (median of RUNS runs,
 # nanosecond clock) and peak memory (/usr/bin/time).
 #
-#   benches/compare.sh            # RUNS=21 by default; BASELINES=path/to/baselines
+#   benchmarks/compare.sh            # RUNS=21 by default; BASELINES=path/to/baselines
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.."   # the repository root
 baselines=${BASELINES:-../shared/baselines}
 runs=${RUNS:-21}
 boards=tests/data/knights_hard.txt
+examples=${CARGO_TARGET_DIR:-target}/release/examples
 
 cargo build --release --quiet --example klotski --example knights
 "$baselines/run.sh" klotski >/dev/null           # builds the C++ on first use
@@ -42,15 +43,15 @@ row() { # LABEL INPUT COMMAND...
 echo "| whole process | median | peak memory |"
 echo "| --- | --- | --- |"
 row "C++ klotski_bfs, 横刀立马" /dev/null "$baselines/run.sh" klotski
-row "puzzle-search klotski (bfs), 横刀立马" /dev/null target/release/examples/klotski
-row "puzzle-search klotski (bidir), 横刀立马" /dev/null target/release/examples/klotski --engine bidir
+row "puzzle-search klotski (bfs), 横刀立马" /dev/null "$examples"/klotski
+row "puzzle-search klotski (bidir), 横刀立马" /dev/null "$examples"/klotski --engine bidir
 row "C++ knights_dfs, 1,000 hard boards" "$boards" "$baselines/run.sh" knights
-row "puzzle-search knights (idastar), 1,000 hard boards" "$boards" target/release/examples/knights
-row "puzzle-search knights (astar), 1,000 hard boards" "$boards" target/release/examples/knights --engine astar
+row "puzzle-search knights (idastar), 1,000 hard boards" "$boards" "$examples"/knights
+row "puzzle-search knights (astar), 1,000 hard boards" "$boards" "$examples"/knights --engine astar
 
 echo
 echo "Search time alone, 横刀立马 (median of $runs):"
 cpp=$(for _ in $(seq "$runs"); do "$baselines/run.sh" klotski | sed -n 's/^cost time:\([0-9.]*\)ms/\1/p'; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2)')
-ours=$(for _ in $(seq "$runs"); do target/release/examples/klotski --json | sed 's/.*"elapsed_us":\([0-9]*\).*/\1/'; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) { printf "%.3f", $1 / 1000 }')
+ours=$(for _ in $(seq "$runs"); do "$examples"/klotski --json | sed 's/.*"elapsed_us":\([0-9]*\).*/\1/'; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) { printf "%.3f", $1 / 1000 }')
 echo "  C++ klotski_bfs: ${cpp} ms"
 echo "  puzzle-search bfs: ${ours} ms"

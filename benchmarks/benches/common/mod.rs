@@ -25,7 +25,7 @@ pub fn layout(name: &str) -> Layout {
 pub fn hard_boards() -> Vec<Position> {
     let text = fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/knights_hard.txt"
+        "/../tests/data/knights_hard.txt"
     ))
     .unwrap_or_else(|error| panic!("tests/data/knights_hard.txt: {error}"));
     parse_input(&text).unwrap_or_else(|error| panic!("tests/data/knights_hard.txt: {error}"))
