@@ -84,6 +84,10 @@ struct Args {
     /// The most boards one search may store.
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
+    /// The most seconds one search may take (the databases' build aside);
+    /// past it the answer is `unknown: time limit reached`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Load the pattern databases from FILE, or build them and save them there
     /// (the boards must then share one shape).
     #[arg(long, value_name = "FILE")]
@@ -135,6 +139,14 @@ fn parse_shape(text: &str) -> Result<Shape, String> {
     text.parse().map_err(|error| format!("{error}"))
 }
 
+/// `--time-limit`: a number of seconds, perhaps with a fraction.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|seconds| std::time::Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("{text:?} is not a number of seconds"))
+}
+
 /// The most standard input read: several hundred thousand boards.
 const STDIN_CAP: u64 = 16 << 20;
 
@@ -159,6 +171,9 @@ fn run(args: &Args) -> Result<(), Failure> {
     let mut limits = Limits::new();
     if let Some(max_states) = args.max_states {
         limits = limits.with_max_states(max_states);
+    }
+    if let Some(budget) = args.time_limit {
+        limits = limits.with_time_budget(budget);
     }
     let bounds = match heuristic {
         HeuristicArg::Manhattan => Bounds::Kind(HeuristicKind::Manhattan),

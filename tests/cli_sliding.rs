@@ -354,3 +354,38 @@ fn pattern_database_options_are_checked() {
     sliding(&["--pdb", directory.to_str().unwrap(), GOAL], "").refused(&["directory"]);
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+#[test]
+fn a_time_limit_leaves_the_answer_unknown() {
+    // Korf's instance 1 takes seconds with the Manhattan distance.
+    let korf_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let args = [
+        "--heuristic",
+        "manhattan",
+        "--time-limit",
+        "0.05",
+        korf_1,
+        GOAL,
+    ];
+    assert_eq!(
+        sliding(&args, "").lines(),
+        ["unknown: time limit reached", "0"]
+    );
+    let run = sliding(
+        &[
+            "--json",
+            "--heuristic",
+            "manhattan",
+            "--time-limit",
+            "0.05",
+            korf_1,
+        ],
+        "",
+    );
+    let answer: Value = serde_json::from_str(run.lines()[0]).unwrap();
+    assert_eq!(answer["limit"], "time");
+    assert_eq!(answer["moves"], Value::Null);
+    for bad in ["--time-limit=soon", "--time-limit=-1", "--time-limit=NaN"] {
+        sliding(&[bad, GOAL], "").refused(&["--time-limit"]);
+    }
+}
