@@ -222,6 +222,82 @@ fn results_do_not_depend_on_the_number_of_threads() {
     assert_eq!(knights, knights_two);
 }
 
+/// The flood finds the union–find's components, labelled alike, on piece
+/// sets under every metric and with any number of threads.
+#[test]
+fn flood_components_equal_union_find_components() {
+    for pieces in [
+        counts(2, 4, 2),
+        counts(0, 6, 2),
+        counts(4, 1, 4),
+        counts(1, 1, 6),
+    ] {
+        let space = piece_set(pieces);
+        for metric in Metric::ALL {
+            let puzzle = unfolded(metric);
+            let reference =
+                atlas::components(&puzzle, &space, &Options::new(), &mut |_| {}).unwrap();
+            for threads in [1, 2] {
+                let options = Options::new().with_threads(threads);
+                let graph = atlas::MoveGraph::new(&puzzle, &space);
+                let mut reports = Vec::new();
+                let flooded =
+                    atlas::flood(&graph, &options, &mut |report| reports.push(report)).unwrap();
+                assert_eq!(flooded, reference, "{pieces:?} {metric:?} {threads}");
+                assert!(reports
+                    .iter()
+                    .all(|report| report.phase == Phase::Components));
+                assert_eq!(reports.last().map(|report| report.done), Some(space.len()));
+            }
+        }
+    }
+}
+
+/// Rings of different sizes, split into parts: every thread count labels them
+/// by their smallest rank, whichever thread floods which ring.
+#[test]
+fn flood_parts_are_labelled_as_one() {
+    /// State `n` lies on ring `n % 7`; its neighbours are the states 7 before
+    /// and after it on that ring (rings wrap around).
+    struct Rings;
+    const STATES: u64 = 7 * 40 + 3;
+    impl atlas::Graph for Rings {
+        type Node = u64;
+        fn len(&self) -> u64 {
+            STATES
+        }
+        fn parts(&self) -> u64 {
+            7
+        }
+        fn part(&self, node: &u64) -> u64 {
+            node % 7
+        }
+        fn for_each_node(&self, ranks: core::ops::Range<u64>, mut visit: impl FnMut(u64, u64)) {
+            ranks.for_each(|rank| visit(rank, rank));
+        }
+        fn key(&self, node: &u64) -> u64 {
+            *node
+        }
+        fn rank(&self, node: &u64) -> u64 {
+            *node
+        }
+        fn neighbours(&self, node: &u64, mut emit: impl FnMut(u64)) {
+            let ring = node % 7;
+            let last = (STATES - 1 - ring) / 7 * 7 + ring;
+            emit(if *node + 7 > last { ring } else { node + 7 });
+            emit(if *node < 7 { last } else { node - 7 });
+        }
+    }
+    for threads in [1, 2, 3, 8] {
+        let options = Options::new().with_threads(threads);
+        let components = atlas::flood(&Rings, &options, &mut |_| {}).unwrap();
+        assert_eq!(components.count(), 7);
+        let labels: Vec<u32> = (0..STATES).map(|n| (n % 7) as u32).collect();
+        assert_eq!(components.labels(), &labels[..]);
+        assert_eq!(components.sizes(), &[41, 41, 41, 40, 40, 40, 40]);
+    }
+}
+
 #[test]
 fn progress_reports_every_layer_and_ends_complete() {
     let space = piece_set(counts(0, 6, 2));
@@ -513,6 +589,23 @@ fn full_klotski_atlas() {
         assert_eq!(other.distance(start), Some(moves));
         assert_eq!(other.distances().reachable(), summary.solvable);
     }
+}
+
+/// The flood of all layouts by piece set finds the union–find's groups.
+#[test]
+#[ignore = "labels all 29 million layouts twice: about 15 s in release"]
+fn full_klotski_groups_equal_union_find() {
+    let flooded = puzzle_search::analysis::klotski_groups(&Options::new(), &mut |_| {}).unwrap();
+    let reference = atlas::components(
+        &unfolded(Metric::Step),
+        &AllLayouts,
+        &Options::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(flooded.count(), 25_422);
+    assert_eq!(flooded.largest(), 964_656);
+    assert_eq!(flooded, reference);
 }
 
 /// All 67,603,900 knight positions.

@@ -8,11 +8,12 @@
 //!   ([`TabledKnights`]), and [`min_moves`] answers a SCOI2005 board.
 
 mod klotski_atlas;
+mod klotski_graph;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
 
-pub use klotski_atlas::{KlotskiAtlas, PhaseTimes};
+pub use klotski_atlas::{klotski_groups, KlotskiAtlas, PhaseTimes};
 pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;

@@ -10,6 +10,10 @@
 //!   nearest goal, or [`UNREACHABLE`].
 //! * [`components`] labels the connected components with a concurrent
 //!   union–find over ranks and returns [`Components`].
+//! * [`flood`] finds the same components of a [`Graph`] whose moves can be
+//!   undone, one component at a time: a hash set of the states reached per
+//!   component instead of a union–find over the rank of every edge, and each
+//!   state ranked once. [`MoveGraph`] makes a graph of a puzzle and a space.
 //!
 //! Both split the work over [`Options::threads`] threads and report [`Progress`]
 //! through a callback. The results do not depend on the number of threads or on
@@ -116,6 +120,7 @@ mod components;
 mod distances;
 mod error;
 pub mod file;
+mod flood;
 pub(crate) mod layers;
 mod options;
 pub(crate) mod parallel;
@@ -123,6 +128,7 @@ pub(crate) mod parallel;
 pub use components::{components, Components};
 pub use distances::{distances, Distances};
 pub use error::AtlasError;
+pub use flood::{flood, Graph, MoveGraph};
 pub use options::{Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 
 pub(crate) use error::table_len;
