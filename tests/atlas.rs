@@ -18,7 +18,7 @@ use puzzle_search::klotski::{
 };
 use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{bfs, Engine, Limits, Outcome};
-use puzzle_search::{DenseSpace, Puzzle};
+use puzzle_search::{Backward, DenseSpace, Puzzle};
 use support::{
     hengdaolima, named, reference_component, seeded_knight_walk, SplitMix64, HENGDAOLIMA_COMPONENT,
     HENGDAOLIMA_OPTIMA, KNIGHT_DIAMETER, KNIGHT_POSITIONS, SAMPLE_BOARDS, SAMPLE_OPTIMA,
@@ -248,6 +248,67 @@ fn flood_components_equal_union_find_components() {
                     .iter()
                     .all(|report| report.phase == Phase::Components));
                 assert_eq!(reports.last().map(|report| report.done), Some(space.len()));
+            }
+        }
+    }
+}
+
+/// A piece set as a [`atlas::PartedSpace`] of one part, a layout and its
+/// mirror image one key, as the full atlas searches every piece set.
+struct MirroredPieceSet {
+    space: PieceSetSpace,
+    puzzle: Klotski,
+}
+
+impl atlas::PartedSpace for MirroredPieceSet {
+    type Node = Layout;
+    fn len(&self) -> u64 {
+        self.space.len()
+    }
+    fn parts(&self) -> u64 {
+        1
+    }
+    fn for_each_goal(&self, _part: u64, emit: impl FnMut(Layout)) {
+        self.space.for_each_goal(emit);
+    }
+    fn key(&self, layout: &Layout) -> u64 {
+        layout.mirror_folded_code()
+    }
+    fn for_each_rank(&self, layout: &Layout, mut emit: impl FnMut(u64)) {
+        emit(self.space.rank(layout));
+        if layout.mirror() != *layout {
+            emit(self.space.rank(&layout.mirror()));
+        }
+    }
+    fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Layout)) {
+        self.puzzle
+            .predecessors(layout, |_, previous| emit(previous));
+    }
+}
+
+/// The search part by part, mirror images folded, finds the distances of the
+/// generic engine, with and without a depth limit.
+#[test]
+fn distances_by_parts_equal_the_generic_distances() {
+    for pieces in [counts(2, 4, 2), counts(0, 6, 2), counts(4, 1, 4)] {
+        for metric in Metric::ALL {
+            let space = piece_set(pieces);
+            let puzzle = unfolded(metric);
+            for options in [Options::new(), Options::new().with_max_depth(9)] {
+                let reference = atlas::distances(&puzzle, &space, &options, &mut |_| {}).unwrap();
+                let parted = MirroredPieceSet {
+                    space: space.clone(),
+                    puzzle,
+                };
+                let mut reports = Vec::new();
+                let found = atlas::distances_by_parts(&parted, &options, &mut |report| {
+                    reports.push(report)
+                })
+                .unwrap();
+                assert_eq!(found, reference, "{pieces:?} {metric:?}");
+                let last = reports.last().unwrap();
+                assert_eq!((last.done, last.total), (space.len(), space.len()));
+                assert_eq!(last.depth, u32::from(reference.max().unwrap()));
             }
         }
     }
@@ -606,6 +667,22 @@ fn full_klotski_groups_equal_union_find() {
     assert_eq!(flooded.count(), 25_422);
     assert_eq!(flooded.largest(), 964_656);
     assert_eq!(flooded, reference);
+}
+
+/// The search by piece set, mirror images folded, finds the generic engine's
+/// distances for all layouts.
+#[test]
+#[ignore = "maps all 29 million layouts twice: about 30 s in release"]
+fn full_klotski_distances_by_parts_equal_the_generic_distances() {
+    let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
+    let generic = atlas::distances(
+        &unfolded(Metric::Piece),
+        &AllLayouts,
+        &Options::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(atlas.distances(), &generic);
 }
 
 /// All 67,603,900 knight positions.

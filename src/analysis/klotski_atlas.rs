@@ -35,10 +35,11 @@ use core::ops::Range;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use super::klotski_graph::StepGraph;
+use super::klotski_graph::{MirroredSets, StepGraph};
 use super::klotski_summary::{self, KlotskiSummary};
 use crate::atlas::{
-    distances, file, flood, AtlasError, Components, Distances, MoveGraph, Options, Progress,
+    distances, distances_by_parts, file, flood, AtlasError, Components, Distances, MoveGraph,
+    Options, Progress,
 };
 use crate::klotski::{AllLayouts, Klotski, Layout, Metric, PieceCounts, PieceSetSpace};
 use crate::DenseSpace;
@@ -124,7 +125,7 @@ impl KlotskiAtlas {
     ) -> Result<Self, AtlasError> {
         let started = Instant::now();
         let distances = match &scope {
-            Scope::All => distances_of(metric, &AllLayouts, options, progress)?,
+            Scope::All => distances_by_parts(&MirroredSets::new(metric), options, progress)?,
             Scope::PieceSet(space) => distances_of(metric, space, options, progress)?,
         };
         let labelling = Instant::now();

@@ -1,11 +1,14 @@
-//! Klotski's layouts as a [`Graph`] for the flood of the atlas's groups:
-//! `step` moves, keyed by their codes, one part per piece set.
+//! Klotski's layouts split by piece set, for the atlas: a [`Graph`] of `step`
+//! moves for the flood of the groups, and a [`PartedSpace`] for the distances,
+//! folded by mirror images; both keyed by layout codes.
 
 use core::ops::Range;
 
-use crate::atlas::Graph;
-use crate::klotski::{step_moves, AllLayouts, Layout, Move, PieceCounts, LAYOUT_COUNT};
-use crate::DenseSpace;
+use crate::atlas::{Graph, PartedSpace};
+use crate::klotski::{
+    step_moves, AllLayouts, Klotski, Layout, Metric, Move, PieceCounts, LAYOUT_COUNT,
+};
+use crate::{Backward, DenseSpace};
 
 /// Piece sets are told apart by counts below these bounds.
 const MAX_VERTICAL: usize = 8;
@@ -30,18 +33,88 @@ pub(super) struct Node {
 
 impl StepGraph {
     pub(super) fn new() -> Self {
-        let mut sets: Vec<PieceCounts> = PieceCounts::all().collect();
-        sets.sort_by_key(|&counts| core::cmp::Reverse(arrangements(counts)));
-        let mut parts = vec![0u8; MAX_VERTICAL * MAX_HORIZONTAL * MAX_SOLDIERS];
-        for (part, &counts) in sets.iter().enumerate() {
-            if let Some(slot) = parts.get_mut(slot(counts)) {
-                *slot = part.min(usize::from(u8::MAX)) as u8;
+        let (parts, count) = piece_set_parts();
+        StepGraph { parts, count }
+    }
+}
+
+/// The part of each piece set, by [`slot`], numbered from the largest, and the
+/// number of parts.
+fn piece_set_parts() -> (Vec<u8>, u64) {
+    let mut sets: Vec<PieceCounts> = PieceCounts::all().collect();
+    sets.sort_by_key(|&counts| core::cmp::Reverse(arrangements(counts)));
+    let mut parts = vec![0u8; MAX_VERTICAL * MAX_HORIZONTAL * MAX_SOLDIERS];
+    for (part, &counts) in sets.iter().enumerate() {
+        if let Some(slot) = parts.get_mut(slot(counts)) {
+            *slot = part.min(usize::from(u8::MAX)) as u8;
+        }
+    }
+    (parts, sets.len() as u64)
+}
+
+/// All layouts under one metric, a part per piece set, a layout and its
+/// mirror image one key: they are as far from the exit, so each pair is
+/// expanded once.
+pub(super) struct MirroredSets {
+    puzzle: Klotski,
+    /// The solved layouts of each part, one of each mirror pair.
+    goals: Vec<Vec<Layout>>,
+}
+
+impl MirroredSets {
+    pub(super) fn new(metric: Metric) -> Self {
+        let (parts, count) = piece_set_parts();
+        let mut goals = vec![Vec::new(); count as usize];
+        AllLayouts.for_each_goal(|layout| {
+            if layout.code() <= layout.mirror().code() {
+                let part = parts.get(slot(layout.counts())).copied().unwrap_or(0);
+                if let Some(list) = goals.get_mut(usize::from(part)) {
+                    list.push(layout);
+                }
             }
+        });
+        MirroredSets {
+            puzzle: Klotski::new(metric).with_mirror_folding(false),
+            goals,
         }
-        StepGraph {
-            parts,
-            count: sets.len() as u64,
+    }
+}
+
+impl PartedSpace for MirroredSets {
+    type Node = Layout;
+
+    fn len(&self) -> u64 {
+        u64::from(LAYOUT_COUNT)
+    }
+
+    fn parts(&self) -> u64 {
+        self.goals.len() as u64
+    }
+
+    fn for_each_goal(&self, part: u64, mut emit: impl FnMut(Layout)) {
+        if let Some(goals) = self.goals.get(part as usize) {
+            goals.iter().for_each(|&goal| emit(goal));
         }
+    }
+
+    #[inline]
+    fn key(&self, layout: &Layout) -> u64 {
+        layout.mirror_folded_code()
+    }
+
+    #[inline]
+    fn for_each_rank(&self, layout: &Layout, mut emit: impl FnMut(u64)) {
+        emit(AllLayouts.rank(layout));
+        let mirror = layout.mirror();
+        if mirror != *layout {
+            emit(AllLayouts.rank(&mirror));
+        }
+    }
+
+    #[inline]
+    fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Layout)) {
+        self.puzzle
+            .predecessors(layout, |_, previous| emit(previous));
     }
 }
 

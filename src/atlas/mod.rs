@@ -8,6 +8,10 @@
 //! * [`distances`] runs a breadth-first search backwards from all goal states at
 //!   once and returns [`Distances`]: for every state the fewest moves to the
 //!   nearest goal, or [`UNREACHABLE`].
+//! * [`distances_by_parts`] finds the same distances for a [`PartedSpace`],
+//!   split into parts that no move leaves: a breadth-first search per part,
+//!   with a hash set of keys instead of a rank per move, which may fold
+//!   symmetric states into one.
 //! * [`components`] labels the connected components with a concurrent
 //!   union–find over ranks and returns [`Components`].
 //! * [`flood`] finds the same components of a [`Graph`] whose moves can be
@@ -116,6 +120,7 @@
 //! # Ok::<(), atlas::AtlasError>(())
 //! ```
 
+mod by_parts;
 mod components;
 mod distances;
 mod error;
@@ -125,6 +130,7 @@ pub(crate) mod layers;
 mod options;
 pub(crate) mod parallel;
 
+pub use by_parts::{distances_by_parts, PartedSpace};
 pub use components::{components, Components};
 pub use distances::{distances, Distances};
 pub use error::AtlasError;
