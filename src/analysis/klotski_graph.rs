@@ -172,9 +172,23 @@ impl Graph for StepGraph {
         });
     }
 
+    /// A layout and its mirror image share a key: nearly all layouts (28.9
+    /// million) are in groups that hold the mirror images of their layouts,
+    /// which are flooded half.
     #[inline]
     fn key(&self, node: &Node) -> u64 {
-        node.layout.code()
+        node.layout.mirror_folded_code()
+    }
+
+    #[inline]
+    fn side(&self, node: &Node) -> bool {
+        node.layout.code() != node.layout.mirror_folded_code()
+    }
+
+    #[inline]
+    fn image_rank(&self, node: &Node) -> Option<u64> {
+        let mirror = node.layout.mirror();
+        (mirror != node.layout).then(|| AllLayouts.rank(&mirror))
     }
 
     #[inline]

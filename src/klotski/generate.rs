@@ -309,6 +309,9 @@ const NEIGHBOURS: [u32; 32] = {
 /// The anchors the piece of `class` at `anchor` can reach in one move (never
 /// `anchor` itself), `empty` being the empty cells. A `const fn`, so that the
 /// pair tables are built by the compiler.
+// A `const fn` cannot call `get`: `NEIGHBOURS` has 32 entries for any five-bit
+// index, and `index` stays below the length of `Direction::ALL`.
+#[allow(clippy::indexing_slicing)]
 #[inline(always)]
 const fn targets_of(metric: Metric, class: PieceClass, anchor: u8, empty: u32) -> u32 {
     let start = 1u32 << (anchor & 31);
