@@ -588,7 +588,7 @@ fn knight_tables_round_trip() {
 
 /// All 29,334,498 layouts under the `piece` metric, against the published numbers.
 #[test]
-#[ignore = "maps all 29 million layouts: about 20 s in release"]
+#[ignore = "maps all 29 million layouts: about 10 s per metric in release"]
 fn full_klotski_atlas() {
     let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
     let summary = atlas.summary(&Options::new(), &mut |_| {});
