@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
-# Side by side in one run: the C++ reference solvers of ../shared/baselines and
-# this crate's examples on the same inputs, whole process (median of RUNS runs,
-# nanosecond clock) and peak memory (/usr/bin/time).
+# Side by side in one run: the C++ and C reference solvers of ../shared/baselines,
+# this crate's examples on the same inputs, the exhaustive atlases, and the
+# paired rounds against the `pathfinding` crate (benchmarks/benches/versus.rs).
 #
-#   benchmarks/compare.sh            # RUNS=21 by default; BASELINES=path/to/baselines
+#   benchmarks/compare.sh  RUNS=21 (whole-process runs per row), ROUNDS=11 (versus
+#                          rounds), ATLAS=0 skips the atlases, VERSUS=0 the versus
+#                          bench, BASELINES=path/to/baselines
+#
+# Whole-process times are medians of RUNS runs (nanosecond clock), peak memory
+# from /usr/bin/time. The machine may be shared: compare the ratios of one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."   # the repository root
 baselines=${BASELINES:-../shared/baselines}
 runs=${RUNS:-21}
+rounds=${ROUNDS:-11}
 boards=tests/data/knights_hard.txt
-examples=${CARGO_TARGET_DIR:-target}/release/examples
+korf2=$(mktemp)
+trap 'rm -f "$korf2"' EXIT
+# Korf's instance 2 (55 moves), with its number first, as the reference reads it.
+echo "2 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6" >"$korf2"
+target=${CARGO_TARGET_DIR:-target}/release/examples
 
-cargo build --release --quiet --example klotski --example knights
-"$baselines/run.sh" klotski >/dev/null           # builds the C++ on first use
+cargo build --release --quiet --example klotski --example knights --example sliding --example atlas
+"$baselines/run.sh" klotski >/dev/null           # builds the references on first use
 echo 0 | "$baselines/run.sh" knights >/dev/null
+"$baselines/run.sh" fifteen <"$korf2" >/dev/null
 
 # median_ms INPUT COMMAND...: the median wall time of RUNS runs, in milliseconds.
 median_ms() {
@@ -35,23 +46,62 @@ peak_kib() {
   /usr/bin/time -f '%M' "$@" <"$input" 2>&1 >/dev/null | tail -n 1
 }
 
-row() { # LABEL INPUT COMMAND...
-  local label=$1; shift
-  printf '| %s | %s ms | %s KiB |\n' "$label" "$(median_ms "$@")" "$(peak_kib "$@")"
+# median_of COMMAND...: the median of the numbers COMMAND prints, one a run.
+median_of() {
+  for _ in $(seq "$runs"); do "$@"; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2)'
 }
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f×", a / b }'; }
+
+row() { # LABEL INPUT COMMAND...: prints the row, keeps the median in $last
+  local label=$1; shift
+  last=$(median_ms "$@")
+  printf '| %s | %s ms | %s KiB |\n' "$label" "$last" "$(peak_kib "$@")"
+}
+
+echo "## Whole process (median of $runs runs)"
+echo
 echo "| whole process | median | peak memory |"
 echo "| --- | --- | --- |"
-row "C++ klotski_bfs, 横刀立马" /dev/null "$baselines/run.sh" klotski
-row "puzzle-search klotski (bfs), 横刀立马" /dev/null "$examples"/klotski
-row "puzzle-search klotski (bidir), 横刀立马" /dev/null "$examples"/klotski --engine bidir
-row "C++ knights_dfs, 1,000 hard boards" "$boards" "$baselines/run.sh" knights
-row "puzzle-search knights (idastar), 1,000 hard boards" "$boards" "$examples"/knights
-row "puzzle-search knights (astar), 1,000 hard boards" "$boards" "$examples"/knights --engine astar
-
+row "C++ klotski_bfs, 横刀立马" /dev/null "$baselines/run.sh" klotski; cpp_klotski=$last
+row "klotski example (bfs), 横刀立马" /dev/null "$target/klotski"; ours_klotski=$last
+row "klotski example (bidir), 横刀立马" /dev/null "$target/klotski" --engine bidir
+row "C++ knights_dfs, 1,000 hard boards" "$boards" "$baselines/run.sh" knights; cpp_knights=$last
+row "knights example (idastar), 1,000 hard boards" "$boards" "$target/knights"; ours_knights=$last
+row "knights example (astar), 1,000 hard boards" "$boards" "$target/knights" --engine astar
+row "C fifteen_ida, Korf instance 2" "$korf2" "$baselines/run.sh" fifteen; c_fifteen=$last
+row "sliding example (idastar, Manhattan), Korf instance 2" "$korf2" "$target/sliding" --heuristic manhattan; ours_fifteen=$last
 echo
-echo "Search time alone, 横刀立马 (median of $runs):"
-cpp=$(for _ in $(seq "$runs"); do "$baselines/run.sh" klotski | sed -n 's/^cost time:\([0-9.]*\)ms/\1/p'; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2)')
-ours=$(for _ in $(seq "$runs"); do "$examples"/klotski --json | sed 's/.*"elapsed_us":\([0-9]*\).*/\1/'; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) { printf "%.3f", $1 / 1000 }')
-echo "  C++ klotski_bfs: ${cpp} ms"
-echo "  puzzle-search bfs: ${ours} ms"
+echo "Whole-process ratios: 横刀立马 $(ratio "$cpp_klotski" "$ours_klotski"), knights $(ratio "$cpp_knights" "$ours_knights"), 15-puzzle (Korf 2) $(ratio "$c_fifteen" "$ours_fifteen")."
+
+cpp_search=$(median_of sh -c "\"$baselines/run.sh\" klotski | sed -n 's/^cost time:\([0-9.]*\)ms/\1/p'")
+ours_search=$(median_of sh -c "\"$target/klotski\" --json | sed 's/.*\"elapsed_us\":\([0-9]*\).*/\1/'" | awk '{ printf "%.3f", $1 / 1000 }')
+echo
+echo "Search time alone, 横刀立马, one solve per process (each program's own clock, median of $runs):"
+echo "C++ klotski_bfs ${cpp_search} ms, klotski example ${ours_search} ms: $(ratio "$cpp_search" "$ours_search")."
+
+if [ "${ATLAS:-1}" != 0 ]; then
+  echo
+  echo "## The atlases (one run each, whole process)"
+  echo
+  echo "| atlas | threads | whole process | distances | components | peak memory |"
+  echo "| --- | --- | --- | --- | --- | --- |"
+  json=$(mktemp)
+  for args in "klotski --threads 1" "klotski" "klotski --metric step" "klotski --metric slide" "knights"; do
+    start=$(date +%s%N)
+    mem=$(/usr/bin/time -f '%M' "$target/atlas" $args --json "$json" 2>&1 >/dev/null | tail -n 1)
+    end=$(date +%s%N)
+    phases=$(sed -n 's/.*"distances_ms":\([0-9]*\),"components_ms":\([0-9]*\).*/\1 ms | \2 ms/p' "$json")
+    threads=$(echo "$args" | sed -n 's/.*--threads \([0-9]*\).*/\1/p')
+    printf '| atlas %s | %s | %.2f s | %s | %s KiB |\n' "$args" "${threads:-all}" \
+      "$(( (end - start) / 1000000 ))e-3" "${phases:-— | —}" "$mem"
+  done
+  rm -f "$json"
+fi
+
+if [ "${VERSUS:-1}" != 0 ]; then
+  echo
+  echo "## Against pathfinding, same successor function ($rounds paired rounds)"
+  echo
+  ROUNDS=$rounds cargo bench --quiet -p puzzle-search-benchmarks --bench versus 2>/dev/null
+fi

@@ -18,7 +18,7 @@ use puzzle_search::klotski::{
 };
 use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
 use puzzle_search::search::{bfs, Engine, Limits, Outcome};
-use puzzle_search::{DenseSpace, Puzzle};
+use puzzle_search::{Backward, DenseSpace, Puzzle};
 use support::{
     hengdaolima, named, reference_component, seeded_knight_walk, SplitMix64, HENGDAOLIMA_COMPONENT,
     HENGDAOLIMA_OPTIMA, KNIGHT_DIAMETER, KNIGHT_POSITIONS, SAMPLE_BOARDS, SAMPLE_OPTIMA,
@@ -220,6 +220,143 @@ fn results_do_not_depend_on_the_number_of_threads() {
     let knights = KnightTable::build(&partial.with_threads(1), &mut |_| {}).unwrap();
     let knights_two = KnightTable::build(&partial.with_threads(2), &mut |_| {}).unwrap();
     assert_eq!(knights, knights_two);
+}
+
+/// The flood finds the union–find's components, labelled alike, on piece
+/// sets under every metric and with any number of threads.
+#[test]
+fn flood_components_equal_union_find_components() {
+    for pieces in [
+        counts(2, 4, 2),
+        counts(0, 6, 2),
+        counts(4, 1, 4),
+        counts(1, 1, 6),
+    ] {
+        let space = piece_set(pieces);
+        for metric in Metric::ALL {
+            let puzzle = unfolded(metric);
+            let reference =
+                atlas::components(&puzzle, &space, &Options::new(), &mut |_| {}).unwrap();
+            for threads in [1, 2] {
+                let options = Options::new().with_threads(threads);
+                let graph = atlas::MoveGraph::new(&puzzle, &space);
+                let mut reports = Vec::new();
+                let flooded =
+                    atlas::flood(&graph, &options, &mut |report| reports.push(report)).unwrap();
+                assert_eq!(flooded, reference, "{pieces:?} {metric:?} {threads}");
+                assert!(reports
+                    .iter()
+                    .all(|report| report.phase == Phase::Components));
+                assert_eq!(reports.last().map(|report| report.done), Some(space.len()));
+            }
+        }
+    }
+}
+
+/// A piece set as a [`atlas::PartedSpace`] of one part, a layout and its
+/// mirror image one key, as the full atlas searches every piece set.
+struct MirroredPieceSet {
+    space: PieceSetSpace,
+    puzzle: Klotski,
+}
+
+impl atlas::PartedSpace for MirroredPieceSet {
+    type Node = Layout;
+    fn len(&self) -> u64 {
+        self.space.len()
+    }
+    fn parts(&self) -> u64 {
+        1
+    }
+    fn for_each_goal(&self, _part: u64, emit: impl FnMut(Layout)) {
+        self.space.for_each_goal(emit);
+    }
+    fn key(&self, layout: &Layout) -> u64 {
+        layout.mirror_folded_code()
+    }
+    fn for_each_rank(&self, layout: &Layout, mut emit: impl FnMut(u64)) {
+        emit(self.space.rank(layout));
+        if layout.mirror() != *layout {
+            emit(self.space.rank(&layout.mirror()));
+        }
+    }
+    fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Layout)) {
+        self.puzzle
+            .predecessors(layout, |_, previous| emit(previous));
+    }
+}
+
+/// The search part by part, mirror images folded, finds the distances of the
+/// generic engine, with and without a depth limit.
+#[test]
+fn distances_by_parts_equal_the_generic_distances() {
+    for pieces in [counts(2, 4, 2), counts(0, 6, 2), counts(4, 1, 4)] {
+        for metric in Metric::ALL {
+            let space = piece_set(pieces);
+            let puzzle = unfolded(metric);
+            for options in [Options::new(), Options::new().with_max_depth(9)] {
+                let reference = atlas::distances(&puzzle, &space, &options, &mut |_| {}).unwrap();
+                let parted = MirroredPieceSet {
+                    space: space.clone(),
+                    puzzle,
+                };
+                let mut reports = Vec::new();
+                let found = atlas::distances_by_parts(&parted, &options, &mut |report| {
+                    reports.push(report)
+                })
+                .unwrap();
+                assert_eq!(found, reference, "{pieces:?} {metric:?}");
+                let last = reports.last().unwrap();
+                assert_eq!((last.done, last.total), (space.len(), space.len()));
+                assert_eq!(last.depth, u32::from(reference.max().unwrap()));
+            }
+        }
+    }
+}
+
+/// Rings of different sizes, split into parts: every thread count labels them
+/// by their smallest rank, whichever thread floods which ring.
+#[test]
+fn flood_parts_are_labelled_as_one() {
+    /// State `n` lies on ring `n % 7`; its neighbours are the states 7 before
+    /// and after it on that ring (rings wrap around).
+    struct Rings;
+    const STATES: u64 = 7 * 40 + 3;
+    impl atlas::Graph for Rings {
+        type Node = u64;
+        fn len(&self) -> u64 {
+            STATES
+        }
+        fn parts(&self) -> u64 {
+            7
+        }
+        fn part(&self, node: &u64) -> u64 {
+            node % 7
+        }
+        fn for_each_node(&self, ranks: core::ops::Range<u64>, mut visit: impl FnMut(u64, u64)) {
+            ranks.for_each(|rank| visit(rank, rank));
+        }
+        fn key(&self, node: &u64) -> u64 {
+            *node
+        }
+        fn rank(&self, node: &u64) -> u64 {
+            *node
+        }
+        fn neighbours(&self, node: &u64, mut emit: impl FnMut(u64)) {
+            let ring = node % 7;
+            let last = (STATES - 1 - ring) / 7 * 7 + ring;
+            emit(if *node + 7 > last { ring } else { node + 7 });
+            emit(if *node < 7 { last } else { node - 7 });
+        }
+    }
+    for threads in [1, 2, 3, 8] {
+        let options = Options::new().with_threads(threads);
+        let components = atlas::flood(&Rings, &options, &mut |_| {}).unwrap();
+        assert_eq!(components.count(), 7);
+        let labels: Vec<u32> = (0..STATES).map(|n| (n % 7) as u32).collect();
+        assert_eq!(components.labels(), &labels[..]);
+        assert_eq!(components.sizes(), &[41, 41, 41, 40, 40, 40, 40]);
+    }
 }
 
 #[test]
@@ -451,7 +588,7 @@ fn knight_tables_round_trip() {
 
 /// All 29,334,498 layouts under the `piece` metric, against the published numbers.
 #[test]
-#[ignore = "maps all 29 million layouts: about 20 s in release"]
+#[ignore = "maps all 29 million layouts: about 10 s per metric in release"]
 fn full_klotski_atlas() {
     let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
     let summary = atlas.summary(&Options::new(), &mut |_| {});
@@ -524,6 +661,39 @@ fn full_klotski_atlas() {
             "{metric}"
         );
     }
+}
+
+/// The flood of all layouts by piece set finds the union–find's groups.
+#[test]
+#[ignore = "labels all 29 million layouts twice: about 15 s in release"]
+fn full_klotski_groups_equal_union_find() {
+    let flooded = puzzle_search::analysis::klotski_groups(&Options::new(), &mut |_| {}).unwrap();
+    let reference = atlas::components(
+        &unfolded(Metric::Step),
+        &AllLayouts,
+        &Options::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(flooded.count(), 25_422);
+    assert_eq!(flooded.largest(), 964_656);
+    assert_eq!(flooded, reference);
+}
+
+/// The search by piece set, mirror images folded, finds the generic engine's
+/// distances for all layouts.
+#[test]
+#[ignore = "maps all 29 million layouts twice: about 30 s in release"]
+fn full_klotski_distances_by_parts_equal_the_generic_distances() {
+    let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
+    let generic = atlas::distances(
+        &unfolded(Metric::Piece),
+        &AllLayouts,
+        &Options::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(atlas.distances(), &generic);
 }
 
 /// All 67,603,900 knight positions.

@@ -1543,7 +1543,7 @@ fn knights_exact_builds_and_saves_the_table_when_the_file_is_missing() {
 /// The summary of §3.3 for all 29,334,498 layouts, against the README's
 /// numbers; then the saved atlas loaded again.
 #[test]
-#[ignore = "maps all 29,334,498 Klotski layouts: about 15 s and 175 MB in release"]
+#[ignore = "maps all 29,334,498 Klotski layouts: about 8 s and 340 MB in release"]
 fn atlas_klotski_summary_follows_the_contract() {
     let dir = scratch();
     let (json, table, svg) = (

@@ -12,6 +12,7 @@
 //!   table file.
 
 mod klotski_atlas;
+mod klotski_graph;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
@@ -19,7 +20,7 @@ mod knight_table;
 mod serialize;
 mod sliding_patterns;
 
-pub use klotski_atlas::{KlotskiAtlas, PhaseTimes};
+pub use klotski_atlas::{klotski_groups, KlotskiAtlas, PhaseTimes};
 pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;

@@ -45,6 +45,11 @@ impl Components {
         Some(Components { labels, sizes })
     }
 
+    /// Labels and sizes already known to agree.
+    pub(super) fn from_parts(labels: Vec<u32>, sizes: Vec<u32>) -> Self {
+        Components { labels, sizes }
+    }
+
     /// The label of every state, by rank.
     pub fn labels(&self) -> &[u32] {
         &self.labels

@@ -8,11 +8,19 @@
 //! * [`distances`] runs a breadth-first search backwards from all goal states at
 //!   once and returns [`Distances`]: for every state the fewest moves to the
 //!   nearest goal, or [`UNREACHABLE`].
+//! * [`distances_by_parts`] finds the same distances for a [`PartedSpace`],
+//!   split into parts that no move leaves: a breadth-first search per part,
+//!   with a hash set of keys instead of a rank per move, which may fold
+//!   symmetric states into one.
 //! * [`components`] labels the connected components with a concurrent
 //!   union–find over ranks and returns [`Components`].
-//! * [`pattern_database`] maps an [`Abstraction`](crate::Abstraction) with
-//!   [`distances`] and keeps the least distance of each of its patterns: the
+//! * [`pattern_database`] maps an [`Abstraction`](crate::Abstraction)
+//!   breadth-first and keeps the least distance of each of its patterns: the
 //!   table behind a pattern-database heuristic.
+//! * [`flood`] finds the same components of a [`Graph`] whose moves can be
+//!   undone, one component at a time: a hash set of the states reached per
+//!   component instead of a union–find over the rank of every edge, and each
+//!   state ranked once. [`MoveGraph`] makes a graph of a puzzle and a space.
 //!
 //! Both split the work over [`Options::threads`] threads and report [`Progress`]
 //! through a callback. The results do not depend on the number of threads or on
@@ -115,18 +123,22 @@
 //! # Ok::<(), atlas::AtlasError>(())
 //! ```
 
+mod by_parts;
 mod components;
 mod distances;
 mod error;
 pub mod file;
+mod flood;
 pub(crate) mod layers;
 mod options;
 pub(crate) mod parallel;
 mod pattern;
 
+pub use by_parts::{distances_by_parts, PartedSpace};
 pub use components::{components, Components};
 pub use distances::{distances, Distances};
 pub use error::AtlasError;
+pub use flood::{flood, Graph, MoveGraph};
 pub use options::{Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 pub use pattern::pattern_database;
 

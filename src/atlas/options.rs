@@ -89,7 +89,7 @@ fn machine_threads() -> usize {
 pub enum Phase {
     /// Breadth-first layers of [`distances`](super::distances()).
     Distances,
-    /// The union–find pass of [`components`](super::components()).
+    /// Labelling the components ([`components`](super::components()) or [`flood`](super::flood())).
     Components,
     /// A pass over all states that gathers statistics (the atlases' summaries).
     Summary,

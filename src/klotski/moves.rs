@@ -77,7 +77,7 @@ impl Direction {
     /// The mask of cells one step from `cells` in this direction (cells pushed
     /// off the board are dropped).
     #[inline]
-    pub(crate) fn shift(self, cells: u32) -> u32 {
+    pub(crate) const fn shift(self, cells: u32) -> u32 {
         match self {
             Direction::Up => cells >> COLUMNS,
             Direction::Down => (cells << COLUMNS) & FULL,

@@ -148,6 +148,31 @@ pub struct PieceCounts {
 }
 
 impl PieceCounts {
+    /// Every piece set that leaves two or more cells empty, ordered by
+    /// vertical, then horizontal, then soldier count; some of them fit on the
+    /// board in no way (seven vertical pieces, for one), and the others are the
+    /// 203 piece sets of the 29,334,498 layouts.
+    ///
+    /// ```
+    /// use puzzle_search::klotski::PieceCounts;
+    ///
+    /// assert!(PieceCounts::all().all(|counts| counts.empty_cells() >= 2));
+    /// assert_eq!(PieceCounts::all().count(), 204);
+    /// ```
+    pub fn all() -> impl Iterator<Item = PieceCounts> {
+        // Beside the general's four cells, two or more stay empty: 14 are left.
+        const ROOM: u8 = CELLS as u8 - 4 - 2;
+        (0..=ROOM / 2).flat_map(|vertical| {
+            (0..=ROOM / 2 - vertical).flat_map(move |horizontal| {
+                (0..=ROOM - 2 * (vertical + horizontal)).map(move |soldiers| PieceCounts {
+                    vertical,
+                    horizontal,
+                    soldiers,
+                })
+            })
+        })
+    }
+
     /// The same counts with one piece of `shape` fewer, or `None` if there is
     /// none (or `shape` is the general, which is not counted).
     pub(crate) fn without(self, shape: Shape) -> Option<Self> {

@@ -17,7 +17,9 @@ use core::ops::Range;
 use std::sync::OnceLock;
 
 use super::common_code::ITEMS;
-use super::layout::{Layout, CELLS, COLUMNS, FULL, ROWS};
+use super::layout::{
+    Layout, CELLS, COLUMNS, FULL, HORIZONTAL_SHIFT, ROWS, SOLDIER_SHIFT, VERTICAL_SHIFT,
+};
 use super::pieces::Shape;
 use rows::Rows;
 
@@ -29,6 +31,14 @@ const GENERAL_ANCHORS: [u8; 12] = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14];
 
 /// The position of each anchor in [`GENERAL_ANCHORS`] (0 for anchors the general never has).
 const ANCHOR_INDEX: [u8; 16] = [0, 1, 2, 0, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 0];
+
+/// The first row of each piece mask of a layout's code: soldiers, verticals
+/// and horizontals.
+const ROW_MASKS: u64 = 0xF << SOLDIER_SHIFT | 0xF << VERTICAL_SHIFT | 0xF << HORIZONTAL_SHIFT;
+
+// `Ranking::rank` packs a row's pieces by shifting the verticals 16 bits down
+// and the horizontals 32, next to the soldiers.
+const _: () = assert!(SOLDIER_SHIFT == 0 && VERTICAL_SHIFT == 20 && HORIZONTAL_SHIFT == 40);
 
 /// The cursor of a full board: one past the last cell.
 const END: u32 = CELLS as u32;
@@ -228,24 +238,25 @@ impl Ranking {
     fn rank(&self, layout: Layout) -> u32 {
         let anchor = layout.general() & 0xF;
         let general = usize::from(ANCHOR_INDEX[usize::from(anchor)]);
-        let (verticals, horizontals, soldiers) =
-            (layout.verticals(), layout.horizontals(), layout.soldiers());
-        let covered = Shape::General.footprint() << anchor | verticals << COLUMNS;
+        let covered = Shape::General.footprint() << anchor | layout.verticals() << COLUMNS;
         let empty = layout.empty();
+        let code = layout.code();
         let mut rank = self.offsets[general];
         // Every row's lookup depends on the layout alone, not on the rows
         // before it, so the processor overlaps all five.
         for row in 0..ROWS {
             let shift = (COLUMNS * row) as u32;
-            let nibble = |mask: u32| (mask >> shift & 0xF) as usize;
-            let content = nibble(covered) << 12
-                | nibble(verticals) << 8
-                | nibble(horizontals) << 4
-                | nibble(soldiers);
+            // One shift and mask of the code hold the row's soldiers (bits
+            // 0–3), verticals (20–23) and horizontals (40–43); two more shifts
+            // pack them as the 12 low bits of the content.
+            let masks = code >> shift & ROW_MASKS;
+            let pieces = (masks | masks >> 16 | masks >> 32) as usize & 0xFFF;
+            let cover = (covered >> shift & 0xF) as usize;
             let empties = (empty & ((1 << shift) - 1)).count_ones().min(2) as usize;
-            let start = ((row * 12 + general) * 16 + nibble(covered)) * 3 + empties;
+            let start = ((row * 12 + general) * 16 + cover) * 3 + empties;
             let base = self.rows.bases.get(start).copied().unwrap_or(0) as usize;
-            let id = self.rows.ids.get(content).copied().unwrap_or(0);
+            // `ids` has an entry for every 16-bit index.
+            let id = self.rows.ids[cover << 12 | pieces];
             rank += self
                 .rows
                 .contributions

@@ -17,12 +17,13 @@ use crate::klotski::pieces::Shape;
 /// two) and the row's own pieces — all read straight off the layout. So a rank
 /// is five independent lookups, one per row, in tables of a few hundred
 /// kilobytes.
-#[derive(Default)]
 pub(super) struct Rows {
     /// The number of each possible content of a row among the contents with the
-    /// same covered cells; indexed by the covered cells, vertical, horizontal and
-    /// soldier anchors of the row, four bits each, in that order from the top.
-    pub(super) ids: Vec<u8>,
+    /// same covered cells; indexed by the covered cells, horizontal, vertical and
+    /// soldier anchors of the row, four bits each, in that order from the top
+    /// (the order of the masks in a layout's code, so that one shift and mask
+    /// of the code reads all three). Every 16-bit index is in bounds.
+    pub(super) ids: Box<[u8; 1 << 16]>,
     /// Where the contributions of each (row, general, covered cells, empty
     /// cells before) start in `contributions`.
     pub(super) bases: Vec<u32>,
@@ -30,16 +31,26 @@ pub(super) struct Rows {
     pub(super) contributions: Vec<u32>,
 }
 
+impl Default for Rows {
+    fn default() -> Self {
+        Rows {
+            ids: Box::new([0; 1 << 16]),
+            bases: Vec::new(),
+            contributions: Vec::new(),
+        }
+    }
+}
+
 impl Rows {
     pub(super) fn build(ranking: &mut Ranking) -> Self {
         // Every way to fill the cells of a row not covered from above.
         let mut contents: Vec<Vec<[u32; 3]>> = Vec::with_capacity(16);
-        let mut ids = vec![0u8; 1 << 16];
+        let mut ids = Box::new([0u8; 1 << 16]);
         for covered in 0..16u32 {
             let mut list = Vec::new();
             row_contents(covered, 0, [0; 3], &mut list);
             for (id, &[verticals, horizontals, soldiers]) in list.iter().enumerate() {
-                let key = (covered << 12 | verticals << 8 | horizontals << 4 | soldiers) as usize;
+                let key = (covered << 12 | horizontals << 8 | verticals << 4 | soldiers) as usize;
                 ids[key] = id as u8;
             }
             contents.push(list);

@@ -1,0 +1,208 @@
+//! Klotski's layouts split by piece set, for the atlas: a [`Graph`] of `step`
+//! moves for the flood of the groups, and a [`PartedSpace`] for the distances,
+//! folded by mirror images; both keyed by layout codes.
+
+use core::ops::Range;
+
+use crate::atlas::{Graph, PartedSpace};
+use crate::klotski::{
+    step_moves, AllLayouts, Klotski, Layout, Metric, Move, PieceCounts, LAYOUT_COUNT,
+};
+use crate::{Backward, DenseSpace};
+
+/// Piece sets are told apart by counts below these bounds.
+const MAX_VERTICAL: usize = 8;
+const MAX_HORIZONTAL: usize = 8;
+const MAX_SOLDIERS: usize = 17;
+
+/// All layouts under `step` moves (the groups are the same under every metric,
+/// and `step` moves are the fewest and cheapest to list).
+pub(super) struct StepGraph {
+    /// The part of each piece set, by [`slot`]: piece sets numbered from the
+    /// largest, so that taking every other one splits them evenly.
+    parts: Vec<u8>,
+    count: u64,
+}
+
+/// A layout as the flood meets it, with the move that led to it: that move
+/// undone leads to a layout already reached, and so is not listed again.
+pub(super) struct Node {
+    layout: Layout,
+    last: Option<Move>,
+}
+
+impl StepGraph {
+    pub(super) fn new() -> Self {
+        let (parts, count) = piece_set_parts();
+        StepGraph { parts, count }
+    }
+}
+
+/// The part of each piece set, by [`slot`], numbered from the largest, and the
+/// number of parts.
+fn piece_set_parts() -> (Vec<u8>, u64) {
+    let mut sets: Vec<PieceCounts> = PieceCounts::all().collect();
+    sets.sort_by_key(|&counts| core::cmp::Reverse(arrangements(counts)));
+    let mut parts = vec![0u8; MAX_VERTICAL * MAX_HORIZONTAL * MAX_SOLDIERS];
+    for (part, &counts) in sets.iter().enumerate() {
+        if let Some(slot) = parts.get_mut(slot(counts)) {
+            *slot = part.min(usize::from(u8::MAX)) as u8;
+        }
+    }
+    (parts, sets.len() as u64)
+}
+
+/// All layouts under one metric, a part per piece set, a layout and its
+/// mirror image one key: they are as far from the exit, so each pair is
+/// expanded once.
+pub(super) struct MirroredSets {
+    puzzle: Klotski,
+    /// The solved layouts of each part, one of each mirror pair.
+    goals: Vec<Vec<Layout>>,
+}
+
+impl MirroredSets {
+    pub(super) fn new(metric: Metric) -> Self {
+        let (parts, count) = piece_set_parts();
+        let mut goals = vec![Vec::new(); count as usize];
+        AllLayouts.for_each_goal(|layout| {
+            if layout.code() <= layout.mirror().code() {
+                let part = parts.get(slot(layout.counts())).copied().unwrap_or(0);
+                if let Some(list) = goals.get_mut(usize::from(part)) {
+                    list.push(layout);
+                }
+            }
+        });
+        MirroredSets {
+            puzzle: Klotski::new(metric).with_mirror_folding(false),
+            goals,
+        }
+    }
+}
+
+impl PartedSpace for MirroredSets {
+    type Node = Layout;
+
+    fn len(&self) -> u64 {
+        u64::from(LAYOUT_COUNT)
+    }
+
+    fn parts(&self) -> u64 {
+        self.goals.len() as u64
+    }
+
+    fn for_each_goal(&self, part: u64, mut emit: impl FnMut(Layout)) {
+        if let Some(goals) = self.goals.get(part as usize) {
+            goals.iter().for_each(|&goal| emit(goal));
+        }
+    }
+
+    #[inline]
+    fn key(&self, layout: &Layout) -> u64 {
+        layout.mirror_folded_code()
+    }
+
+    #[inline]
+    fn for_each_rank(&self, layout: &Layout, mut emit: impl FnMut(u64)) {
+        emit(AllLayouts.rank(layout));
+        let mirror = layout.mirror();
+        if mirror != *layout {
+            emit(AllLayouts.rank(&mirror));
+        }
+    }
+
+    #[inline]
+    fn predecessors(&self, layout: &Layout, mut emit: impl FnMut(Layout)) {
+        self.puzzle
+            .predecessors(layout, |_, previous| emit(previous));
+    }
+}
+
+/// Where the part of a piece set is kept.
+#[inline]
+fn slot(counts: PieceCounts) -> usize {
+    let vertical = usize::from(counts.vertical).min(MAX_VERTICAL - 1);
+    let horizontal = usize::from(counts.horizontal).min(MAX_HORIZONTAL - 1);
+    let soldiers = usize::from(counts.soldiers).min(MAX_SOLDIERS - 1);
+    (vertical * MAX_HORIZONTAL + horizontal) * MAX_SOLDIERS + soldiers
+}
+
+/// The ways to arrange the pieces `counts` in the 16 cells the general leaves,
+/// shapes aside: a guess at the size of a piece set that orders them well enough.
+fn arrangements(counts: PieceCounts) -> u64 {
+    let items = [
+        counts.vertical,
+        counts.horizontal,
+        counts.soldiers,
+        counts.empty_cells() as u8,
+    ];
+    // A multinomial coefficient, as a product of binomials, exact at every step.
+    let mut total = 1u64;
+    let mut placed = 0u64;
+    for count in items {
+        for k in 1..=u64::from(count) {
+            placed += 1;
+            total = total * placed / k;
+        }
+    }
+    total
+}
+
+impl Graph for StepGraph {
+    type Node = Node;
+
+    fn len(&self) -> u64 {
+        u64::from(LAYOUT_COUNT)
+    }
+
+    fn parts(&self) -> u64 {
+        self.count
+    }
+
+    #[inline]
+    fn part(&self, node: &Node) -> u64 {
+        self.parts
+            .get(slot(node.layout.counts()))
+            .map_or(0, |&part| u64::from(part))
+    }
+
+    fn for_each_node(&self, ranks: Range<u64>, mut visit: impl FnMut(u64, Node)) {
+        AllLayouts.for_each_state(ranks, |rank, layout| {
+            visit(rank, Node { layout, last: None })
+        });
+    }
+
+    /// A layout and its mirror image share a key: nearly all layouts (28.9
+    /// million) are in groups that hold the mirror images of their layouts,
+    /// which are flooded half.
+    #[inline]
+    fn key(&self, node: &Node) -> u64 {
+        node.layout.mirror_folded_code()
+    }
+
+    #[inline]
+    fn side(&self, node: &Node) -> bool {
+        node.layout.code() != node.layout.mirror_folded_code()
+    }
+
+    #[inline]
+    fn image_rank(&self, node: &Node) -> Option<u64> {
+        let mirror = node.layout.mirror();
+        (mirror != node.layout).then(|| AllLayouts.rank(&mirror))
+    }
+
+    #[inline]
+    fn rank(&self, node: &Node) -> u64 {
+        AllLayouts.rank(&node.layout)
+    }
+
+    #[inline]
+    fn neighbours(&self, node: &Node, mut emit: impl FnMut(Node)) {
+        step_moves(node.layout, node.last, |mv, layout| {
+            emit(Node {
+                layout,
+                last: Some(mv),
+            })
+        });
+    }
+}
