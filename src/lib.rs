@@ -1,6 +1,6 @@
 //! # puzzle-search
 //!
-//! One generic state-space search core, four engines, and two classic puzzles
+//! One generic state-space search core, four engines, and three classic puzzles
 //! built on it, in four floors whose imports run one way, down:
 //!
 //! | floor | modules | knows of |
