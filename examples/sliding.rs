@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release --example sliding -- [--size RxC] [--engine bfs|bidir|astar|idastar]
-//!     [--heuristic manhattan|linear-conflict|pdb] [--max-states N] [--pdb FILE] [--json] [BOARD]...
+//!     [--heuristic manhattan|linear-conflict|pdb] [--partition GROUPS] [--pdb FILE]
+//!     [--max-states N] [--time-limit SECONDS] [--json] [BOARD]...
 //! ```
 //!
 //! Each `BOARD` argument, or else each line of standard input that is neither
@@ -23,8 +24,8 @@
 //!
 //! The default heuristic is the additive pattern databases of the shape's
 //! default partition (`--partition` picks another), built by the crate's
-//! atlas engine before the first search (a second or two for the 15-puzzle,
-//! with a progress bar on a terminal). `--pdb FILE` keeps them: it loads them
+//! atlas engine before the first search (about 5 s for the 15-puzzle on two
+//! cores, with a progress bar on a terminal). `--pdb FILE` keeps them: it loads them
 //! from FILE, or builds them and saves them there.
 
 mod common;
