@@ -121,6 +121,8 @@ pub use space::{Abstraction, DenseSpace};
 pub mod atlas;
 #[cfg(feature = "engines")]
 pub mod search;
+#[cfg(feature = "engines")]
+mod table;
 
 // Floor 3, the puzzles: they know the core only.
 #[cfg(feature = "puzzles")]

@@ -7,7 +7,7 @@ use super::error::table_len;
 use super::{AtlasError, Components, Options, Phase, Progress};
 use hashbrown::hash_map::Entry;
 
-use crate::search::table::KeyMap;
+use crate::table::KeyMap;
 use crate::{DenseSpace, Puzzle};
 
 /// A graph over states numbered `0..len`, for [`flood`]: its nodes, their

@@ -6,9 +6,9 @@
 
 use super::open::Open;
 use super::run::{Run, Watch};
-use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
+use crate::table::{KeyMap, INITIAL_CAPACITY};
 use crate::Puzzle;
 use hashbrown::hash_map::Entry;
 

@@ -3,9 +3,9 @@
 use hashbrown::hash_set::Entry;
 
 use super::run::{Run, Watch};
-use super::table::{KeySet, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
+use crate::table::{KeySet, INITIAL_CAPACITY};
 use crate::Puzzle;
 
 /// Breadth-first search from `start` to the nearest goal.

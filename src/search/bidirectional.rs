@@ -4,9 +4,9 @@ use hashbrown::hash_map::Entry;
 
 use super::bfs;
 use super::run::{Run, Watch};
-use super::table::{KeyMap, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
+use crate::table::{KeyMap, INITIAL_CAPACITY};
 use crate::{Backward, Path};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.

@@ -1,4 +1,5 @@
-//! Hash tables over compact keys.
+//! Hash tables over compact keys, shared by the engines (`search` and `atlas`)
+//! and the analyses.
 
 use core::hash::{BuildHasherDefault, Hasher};
 
