@@ -129,14 +129,8 @@ fn into_database(
     partition: Partition,
     tables: Vec<Vec<u8>>,
 ) -> Result<PatternDatabase, AtlasError> {
-    PatternDatabase::from_tables(partition, tables).map_err(|error| match error {
-        crate::sliding::PartitionError::TableSize {
-            expected, found, ..
-        } => AtlasError::TableSize { expected, found },
-        // `from_tables` fails only on sizes.
-        _ => AtlasError::TableSize {
-            expected: 0,
-            found: 0,
-        },
+    PatternDatabase::from_tables(partition, tables).map_err(|error| AtlasError::TableSize {
+        expected: error.expected,
+        found: error.found,
     })
 }

@@ -4,9 +4,8 @@ use core::fmt;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::error::table_len;
-use super::layers::breadth_first;
-use super::parallel::run_chunks;
-use super::{AtlasError, Options, Phase, Progress, CHUNK, MAX_DEPTH, UNREACHABLE};
+use super::layers::{breadth_first, expand, extends};
+use super::{AtlasError, Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 use crate::{Backward, DenseSpace};
 
 /// The fewest moves from every state to the nearest goal.
@@ -147,10 +146,28 @@ where
         goals,
         options.max_depth(),
         |layer| layer.len() as u64,
-        |frontier, depth| push(puzzle, space, &table, options, frontier, depth),
+        |frontier, depth| {
+            expand(puzzle, options.threads(), frontier, |previous| {
+                // Several threads may find the same state: only the one
+                // that flips it lists it, and all would write `depth`.
+                table
+                    .get(space.rank(previous) as usize)
+                    .is_some_and(|cell| {
+                        cell.load(Relaxed) == UNREACHABLE
+                            && cell
+                                .compare_exchange(UNREACHABLE, depth, Relaxed, Relaxed)
+                                .is_ok()
+                    })
+            })
+        },
         &mut report,
     );
-    if options.max_depth() == MAX_DEPTH && extends(puzzle, space, &table, &end.frontier) {
+    let unreached = |state: &P::State| {
+        table
+            .get(space.rank(state) as usize)
+            .is_some_and(|cell| cell.load(Relaxed) == UNREACHABLE)
+    };
+    if options.max_depth() == MAX_DEPTH && extends(puzzle, &end.frontier, unreached) {
         return Err(AtlasError::TooDeep);
     }
     report(end.depth, states);
@@ -170,67 +187,4 @@ pub(super) fn unreached(states: u64) -> Result<Vec<AtomicU8>, AtlasError> {
         .map_err(|_| AtlasError::TooLarge { states })?;
     table.extend((0..length).map(|_| AtomicU8::new(UNREACHABLE)));
     Ok(table)
-}
-
-/// Marks the unreached predecessors of `frontier` with `next` and returns them.
-fn push<P, D>(
-    puzzle: &P,
-    space: &D,
-    table: &[AtomicU8],
-    options: &Options,
-    frontier: &[P::State],
-    next: u8,
-) -> Vec<P::State>
-where
-    P: Backward + Sync,
-    D: DenseSpace<State = P::State> + Sync,
-    P::State: Send + Sync,
-{
-    let found = run_chunks(
-        options.threads(),
-        frontier.len() as u64,
-        CHUNK,
-        Vec::new,
-        |range, found: &mut Vec<P::State>| {
-            let chunk = frontier
-                .get(range.start as usize..range.end as usize)
-                .unwrap_or(&[]);
-            for state in chunk {
-                puzzle.predecessors(state, |_, previous| {
-                    let Some(cell) = table.get(space.rank(&previous) as usize) else {
-                        return;
-                    };
-                    // Several threads may find the same state: only the one
-                    // that flips it lists it, and all would write `next`.
-                    if cell.load(Relaxed) == UNREACHABLE
-                        && cell
-                            .compare_exchange(UNREACHABLE, next, Relaxed, Relaxed)
-                            .is_ok()
-                    {
-                        found.push(previous);
-                    }
-                });
-            }
-        },
-        &mut |_| {},
-    );
-    found.into_iter().flatten().collect()
-}
-
-/// Whether some unreached state is a predecessor of `frontier`.
-fn extends<P, D>(puzzle: &P, space: &D, table: &[AtomicU8], frontier: &[P::State]) -> bool
-where
-    P: Backward,
-    D: DenseSpace<State = P::State>,
-{
-    frontier.iter().any(|state| {
-        let mut found = false;
-        puzzle.predecessors(state, |_, previous| {
-            found = found
-                || table
-                    .get(space.rank(&previous) as usize)
-                    .is_some_and(|cell| cell.load(Relaxed) == UNREACHABLE);
-        });
-        found
-    })
 }

@@ -1,5 +1,9 @@
 //! The layered breadth-first pass that every exhaustive table is built by.
 
+use super::parallel::run_chunks;
+use super::CHUNK;
+use crate::Backward;
+
 /// Where [`breadth_first`] stopped.
 pub(crate) struct LayersEnd<L> {
     /// The last layer that was not empty.
@@ -39,6 +43,60 @@ pub(crate) fn breadth_first<L>(
         report(depth, settled);
     }
     LayersEnd { depth, frontier }
+}
+
+/// The next layer backwards from `frontier`: the predecessors that `mark`
+/// claims, on `threads` threads.
+///
+/// `mark(state)` records `state` as reached and says whether it was new;
+/// several threads may offer it the same state, and it must say yes to one
+/// of them only (an atomic flip does).
+pub(crate) fn expand<P>(
+    puzzle: &P,
+    threads: usize,
+    frontier: &[P::State],
+    mark: impl Fn(&P::State) -> bool + Sync,
+) -> Vec<P::State>
+where
+    P: Backward + Sync,
+    P::State: Send + Sync,
+{
+    let found = run_chunks(
+        threads,
+        frontier.len() as u64,
+        CHUNK,
+        Vec::new,
+        |range, found: &mut Vec<P::State>| {
+            let chunk = frontier
+                .get(range.start as usize..range.end as usize)
+                .unwrap_or(&[]);
+            for state in chunk {
+                puzzle.predecessors(state, |_, previous| {
+                    if mark(&previous) {
+                        found.push(previous);
+                    }
+                });
+            }
+        },
+        &mut |_| {},
+    );
+    found.into_iter().flatten().collect()
+}
+
+/// Whether some predecessor of `frontier` is `unreached`: after a pass
+/// stopped by its depth limit, whether it had more to find.
+pub(crate) fn extends<P: Backward>(
+    puzzle: &P,
+    frontier: &[P::State],
+    unreached: impl Fn(&P::State) -> bool,
+) -> bool {
+    frontier.iter().any(|state| {
+        let mut found = false;
+        puzzle.predecessors(state, |_, previous| {
+            found = found || unreached(&previous);
+        });
+        found
+    })
 }
 
 #[cfg(test)]

@@ -4,9 +4,8 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use super::distances::unreached;
 use super::error::table_len;
-use super::layers::breadth_first;
-use super::parallel::run_chunks;
-use super::{AtlasError, Distances, Options, Phase, Progress, CHUNK, MAX_DEPTH, UNREACHABLE};
+use super::layers::{breadth_first, expand, extends};
+use super::{AtlasError, Distances, Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 use crate::{Abstraction, Backward};
 
 /// The pattern database of the abstraction `puzzle` over `space`: for every
@@ -81,10 +80,14 @@ where
         goals,
         MAX_DEPTH.min(options.max_depth()),
         |layer| layer.len() as u64,
-        |frontier, depth| marks.push(puzzle, options.threads(), frontier, depth),
+        |frontier, depth| {
+            expand(puzzle, options.threads(), frontier, |previous| {
+                marks.mark(previous, depth)
+            })
+        },
         &mut report,
     );
-    if !end.frontier.is_empty() && !marks.push(puzzle, 1, &end.frontier, MAX_DEPTH).is_empty() {
+    if extends(puzzle, &end.frontier, |state| !marks.seen(state)) {
         return Err(AtlasError::TooDeep);
     }
     progress(Progress {
@@ -135,33 +138,11 @@ where
         true
     }
 
-    /// Marks the unseen predecessors of `frontier` at `depth`, and returns them.
-    fn push<P: Backward<State = A::State> + Sync>(
-        &self,
-        puzzle: &P,
-        threads: usize,
-        frontier: &[A::State],
-        depth: u8,
-    ) -> Vec<A::State> {
-        let found = run_chunks(
-            threads,
-            frontier.len() as u64,
-            CHUNK,
-            Vec::new,
-            |range, found: &mut Vec<A::State>| {
-                let chunk = frontier
-                    .get(range.start as usize..range.end as usize)
-                    .unwrap_or(&[]);
-                for state in chunk {
-                    puzzle.predecessors(state, |_, previous| {
-                        if self.mark(&previous, depth) {
-                            found.push(previous);
-                        }
-                    });
-                }
-            },
-            &mut |_| {},
-        );
-        found.into_iter().flatten().collect()
+    /// Whether `state` has been seen.
+    fn seen(&self, state: &A::State) -> bool {
+        let rank = self.space.rank(state);
+        self.seen
+            .get((rank / 64) as usize)
+            .is_none_or(|word| word.load(Relaxed) & 1 << (rank % 64) != 0)
     }
 }

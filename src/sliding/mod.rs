@@ -66,6 +66,6 @@ pub use heuristic::{HeuristicKind, UnknownHeuristic};
 pub use index::{SolvableBoards, TooManyBoards, MAX_INDEXED_CELLS};
 pub use parse::{parse_board, BoardError, ParsedBoard};
 pub use partition::{Partition, PartitionError, MAX_GROUP};
-pub use pattern::{PatternDatabase, PatternSpace, PatternState};
+pub use pattern::{PatternDatabase, PatternSpace, PatternState, TableSizeError};
 pub use puzzle::{moved_tiles, SlidingPuzzle};
 pub use shape::{ParseShapeError, Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE};

@@ -83,16 +83,6 @@ pub enum PartitionError {
         /// The shape.
         shape: Shape,
     },
-    /// A table handed over for a group does not have one entry per pattern.
-    #[error("the table of group {group} has {found} entries, expected {expected}")]
-    TableSize {
-        /// The group, counted from 1.
-        group: usize,
-        /// The entries it needs.
-        expected: u64,
-        /// The entries found.
-        found: u64,
-    },
 }
 
 impl Partition {

@@ -2,7 +2,7 @@
 //! heuristic that sums the tables of a partition.
 
 use super::partition::{placements, MAX_GROUP};
-use super::{Board, Partition, PartitionError, Shape, MAX_CELLS};
+use super::{Board, Partition, Shape, MAX_CELLS};
 use crate::adapt::Heuristic;
 use crate::{Abstraction, Backward, DenseSpace, Puzzle};
 
@@ -95,6 +95,18 @@ impl Numbering {
         }
         (cells, taken)
     }
+}
+
+/// The cell of each tile of `board`, by tile (the blank's at 0).
+#[inline]
+fn cells_of_tiles(board: &Board) -> [u8; MAX_CELLS] {
+    let mut cell_of = [0u8; MAX_CELLS];
+    for cell in 0..board.shape().cells() {
+        if let Some(slot) = cell_of.get_mut(usize::from(board.field(cell))) {
+            *slot = cell as u8;
+        }
+    }
+    cell_of
 }
 
 /// The `n`th cell (from 0) below `cells` that is not in `taken`, or the
@@ -254,12 +266,7 @@ impl<'a> PatternSpace<'a> {
     /// The abstract board of `board`: where the group's tiles are, and where
     /// the blank can go.
     pub fn abstract_board(&self, board: &Board) -> PatternState {
-        let mut cell_of = [0u8; MAX_CELLS];
-        for (cell, tile) in board.tiles().enumerate() {
-            if let Some(slot) = cell_of.get_mut(usize::from(tile)) {
-                *slot = cell as u8;
-            }
-        }
+        let cell_of = cells_of_tiles(board);
         let mut cells = [0u8; MAX_GROUP];
         for (slot, &tile) in cells.iter_mut().zip(self.tiles) {
             *slot = cell_of.get(usize::from(tile)).copied().unwrap_or(0);
@@ -418,6 +425,19 @@ impl Abstraction for PatternSpace<'_> {
     }
 }
 
+/// A table handed over for a group of a [`PatternDatabase`] does not have
+/// one entry per placement of the group's tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the table of group {group} has {found} entries, expected {expected}")]
+pub struct TableSizeError {
+    /// The group, counted from 1.
+    pub group: usize,
+    /// The entries it needs (0 for a table beyond the last group).
+    pub expected: u64,
+    /// The entries found.
+    pub found: u64,
+}
+
 /// One group's table and how to look a board up in it.
 #[derive(Clone, Debug)]
 struct GroupTable {
@@ -471,12 +491,12 @@ impl PatternDatabase {
     ///
     /// # Errors
     ///
-    /// [`PartitionError::TableSize`] if a table has the wrong length (or a
-    /// group has no table).
+    /// [`TableSizeError`] if a table has the wrong length, a group has no
+    /// table, or a table has no group.
     pub fn from_tables(
         partition: Partition,
         tables: Vec<Vec<u8>>,
-    ) -> Result<PatternDatabase, PartitionError> {
+    ) -> Result<PatternDatabase, TableSizeError> {
         let shape = partition.shape();
         let transpose = (shape.rows() == shape.columns()).then(|| {
             let mut transpose = [0u8; MAX_CELLS];
@@ -491,7 +511,7 @@ impl PatternDatabase {
             let expected = partition.patterns(index);
             let table = tables.next().unwrap_or_default();
             if table.len() as u64 != expected {
-                return Err(PartitionError::TableSize {
+                return Err(TableSizeError {
                     group: index + 1,
                     expected,
                     found: table.len() as u64,
@@ -510,7 +530,7 @@ impl PatternDatabase {
             });
         }
         if let Some(extra) = tables.next() {
-            return Err(PartitionError::TableSize {
+            return Err(TableSizeError {
                 group: groups.len() + 1,
                 expected: 0,
                 found: extra.len() as u64,
@@ -545,12 +565,7 @@ impl PatternDatabase {
         if board.shape() != shape {
             return 0;
         }
-        let mut cell_of = [0u8; MAX_CELLS];
-        for cell in 0..shape.cells() {
-            if let Some(slot) = cell_of.get_mut(usize::from(board.field(cell))) {
-                *slot = cell as u8;
-            }
-        }
+        let cell_of = cells_of_tiles(board);
         let cell = |tile: &u8| cell_of.get(usize::from(*tile)).copied().unwrap_or(0);
         let direct: u32 = self
             .groups
