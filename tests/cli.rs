@@ -1143,41 +1143,46 @@ fn with_commas(number: u64) -> String {
     out
 }
 
-/// One run of `atlas knights --json --save --svg`, shared by the tests.
-struct KnightAtlas {
+/// One run of `atlas PUZZLE --json --save --svg`: the run, its summary, and
+/// where it saved the table and drew the histogram.
+struct AtlasRun {
     run: Run,
     json: serde_json::Map<String, Value>,
     table: PathBuf,
     svg: PathBuf,
 }
 
-fn knight_atlas() -> &'static KnightAtlas {
-    static ATLAS: OnceLock<KnightAtlas> = OnceLock::new();
-    ATLAS.get_or_init(|| {
-        let dir = scratch();
-        let (json, table, svg) = (
-            dir.join("knights.json"),
-            dir.join("knights.tbl"),
-            dir.join("knights.svg"),
-        );
-        let args = [
-            "knights",
-            "--json",
-            text(&json),
-            "--save",
-            text(&table),
-            "--svg",
-            text(&svg),
-        ];
-        let run = atlas(&args);
-        assert_success(&run, "atlas knights");
-        KnightAtlas {
-            run,
-            json: json_file(&json),
-            table,
-            svg,
-        }
-    })
+/// Maps `puzzle` with every output in a scratch directory.
+fn atlas_with_outputs(puzzle: &str) -> AtlasRun {
+    let dir = scratch();
+    let (json, table, svg) = (
+        dir.join(format!("{puzzle}.json")),
+        dir.join(format!("{puzzle}.tbl")),
+        dir.join(format!("{puzzle}.svg")),
+    );
+    let args = [
+        puzzle,
+        "--json",
+        text(&json),
+        "--save",
+        text(&table),
+        "--svg",
+        text(&svg),
+    ];
+    let run = atlas(&args);
+    assert_success(&run, &format!("atlas {puzzle}"));
+    AtlasRun {
+        run,
+        json: json_file(&json),
+        table,
+        svg,
+    }
+}
+
+/// The knight atlas, mapped once and shared by the tests.
+fn knight_atlas() -> &'static AtlasRun {
+    static ATLAS: OnceLock<AtlasRun> = OnceLock::new();
+    ATLAS.get_or_init(|| atlas_with_outputs("knights"))
 }
 
 /// The library's own knight table, built in this process: what the programs
@@ -1545,24 +1550,12 @@ fn knights_exact_builds_and_saves_the_table_when_the_file_is_missing() {
 #[test]
 #[ignore = "maps all 29,334,498 Klotski layouts: about 8 s and 340 MB in release"]
 fn atlas_klotski_summary_follows_the_contract() {
-    let dir = scratch();
-    let (json, table, svg) = (
-        dir.join("klotski.json"),
-        dir.join("klotski.tbl"),
-        dir.join("klotski.svg"),
-    );
-    let args = [
-        "klotski",
-        "--json",
-        text(&json),
-        "--save",
-        text(&table),
-        "--svg",
-        text(&svg),
-    ];
-    let run = atlas(&args);
-    assert_success(&run, "atlas klotski");
-    let object = json_file(&json);
+    let AtlasRun {
+        run,
+        json: object,
+        table,
+        svg,
+    } = atlas_with_outputs("klotski");
     assert_eq!(object["puzzle"], "klotski");
     assert_eq!(object["metric"], "piece");
     assert_eq!(object["layouts"], LAYOUT_COUNT);
@@ -1628,7 +1621,7 @@ fn atlas_klotski_summary_follows_the_contract() {
     assert!(svg_text.starts_with("<svg"));
 
     // Loaded instead of built: the same summary.
-    let loaded_json = dir.join("klotski-loaded.json");
+    let loaded_json = scratch().join("klotski-loaded.json");
     let args = [
         "klotski",
         "--load",
