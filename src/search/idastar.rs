@@ -5,7 +5,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::bfs;
-use super::run::Run;
+use super::run::{Run, Watch};
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::KeyMap;
 use crate::{Path, Puzzle};
@@ -14,10 +14,14 @@ use crate::{Path, Puzzle};
 /// [`Puzzle::heuristic`], the bound raised each time to the smallest value that
 /// exceeded it.
 ///
-/// By default it holds nothing but its path: the states on it, the children
-/// of each not tried yet, and a few numbers. Its memory does not grow with
-/// the states it generates, only with the length of the path, so it solves
-/// puzzles far too large for the other engines (the 15-puzzle). It skips the
+/// By default it holds nothing but its path and a few numbers. Its memory
+/// does not grow with the states it generates, only with the length of the
+/// path, so it solves puzzles far too large for the other engines (the
+/// 15-puzzle). It searches depth-first by recursion inside the puzzle's
+/// successor callback, as a hand-written IDA* does, so a child is looked at
+/// when the puzzle makes it and nothing is copied; past 256 KiB of the
+/// thread's stack it goes on with a stack of frames on the heap, so no bound
+/// is too deep for the thread it runs on. It skips the
 /// successors [`Puzzle::successors_after`] leaves out (the move back), and asks
 /// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
 /// update it from the move. Like every IDA*, it cannot tell a puzzle that
@@ -55,8 +59,8 @@ use crate::{Path, Puzzle};
 ///
 /// # Complexity
 ///
-/// Memory: the path and the children of its states, plus the table if one
-/// is asked for. Time: the states within each bound, summed over the bounds
+/// Memory: the path (on the thread's stack, then the heap), plus the table
+/// if one is asked for. Time: the states within each bound, summed over the bounds
 /// tried; small when the heuristic is tight.
 ///
 /// # Example
@@ -97,9 +101,19 @@ where
 }
 
 fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
+    search_within(puzzle, start, run, RECURSION_STACK)
+}
+
+/// [`search`], the recursion allowed `stack_budget` bytes of the stack.
+fn search_within<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+    run: &mut Run<'_>,
+    stack_budget: usize,
+) -> Outcome<P::State, P::Move> {
     match run.table_capacity() {
-        None => deepen(puzzle, start, run, NoTable),
-        Some(capacity) => deepen(puzzle, start, run, Table::new(capacity)),
+        None => deepen(puzzle, start, run, NoTable, stack_budget),
+        Some(capacity) => deepen(puzzle, start, run, Table::new(capacity), stack_budget),
     }
 }
 
@@ -212,7 +226,319 @@ impl<P: Puzzle> Memory<P> for Table<P::Key> {
     }
 }
 
-/// One state of the current path: the state, how it was reached, and its
+/// How much of the thread's stack the recursive descent may use before it
+/// goes on with a stack of its own on the heap: a quarter of the 2 MiB Rust
+/// gives a new thread, thousands of levels for a small state.
+const RECURSION_STACK: usize = 256 * 1024;
+
+/// Where the stack is now: the address of a local of the caller's frame.
+///
+/// Stacks grow down on every platform Rust supports, but only the distance
+/// between two positions is used, so the direction does not matter.
+#[inline(always)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    core::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Why a descent stopped before its bound was exhausted.
+enum Stop<S, M> {
+    /// A goal was found: the moves and states from the state the descent was
+    /// entered at (not included) down to the goal, the goal first.
+    Found(Vec<(M, S)>),
+    /// A limit was reached.
+    Limit(Limit),
+}
+
+/// What [`Descent::consider`] makes of a child.
+enum Child<K> {
+    /// Not worth entering (over the bound, a transposition, or a limit was
+    /// reached: see [`Descent::stop`]).
+    Skip,
+    /// The child is a goal within the bound.
+    Goal,
+    /// The child is within the bound: search below it.
+    Enter {
+        /// What the memory calls it.
+        mark: K,
+        /// Its heuristic.
+        estimate: u32,
+    },
+}
+
+/// One iteration's depth-first search, and what the iterations share.
+///
+/// The search recurses inside the puzzle's successor callback, as a
+/// hand-written IDA* does: a child is looked at when the puzzle makes it,
+/// and nothing is copied but the path's last move. Below
+/// [`RECURSION_STACK`] bytes of the thread's stack, it goes on with a
+/// [`Stack`] on the heap instead, so a deep bound cannot overflow the
+/// thread's stack. Both ways look at children with the same
+/// [`consider`](Descent::consider), in the same order, so they generate the
+/// same nodes.
+struct Descent<'w, P: Puzzle, T: Memory<P>> {
+    memory: T,
+    watch: Watch<'w>,
+    max_depth: u32,
+    max_path: usize,
+    /// The iteration under way, and its bound on moves made plus heuristic.
+    iteration: u32,
+    bound: u32,
+    /// The smallest f above the bound (and within the depth limit) met.
+    next_bound: u32,
+    /// Whether the depth limit cut a child off.
+    depth_cut: bool,
+    /// Whether a child was met that the memory did not know (kept only by
+    /// a memory that knows states).
+    met_new_state: bool,
+    generated: u64,
+    expanded: u64,
+    max_stored: usize,
+    /// Whether the search must stop, and why.
+    stopped: bool,
+    stop: Option<Stop<P::State, P::Move>>,
+    /// Where the stack was when the search began, and how far from it the
+    /// recursion may go.
+    stack_base: usize,
+    stack_budget: usize,
+    /// The depth below which the recursion goes on without measuring the
+    /// stack: what the budget left allows at the stack used per level.
+    recursion_depth: usize,
+    /// The heap stack's frames, kept from one use to the next.
+    heap: Stack<P::State, P::Move, T::Mark>,
+}
+
+impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
+    /// Looks at `child`, reached by `mv` from `parent` (whose heuristic is
+    /// `estimate`, at `depth`): counts it, checks the limits, and tells what
+    /// to do with it. Lower bounds it learns go to `backed_up`, the parent's.
+    #[inline(always)]
+    fn consider(
+        &mut self,
+        puzzle: &P,
+        (parent, estimate, depth): (&P::State, u32, usize),
+        mv: &P::Move,
+        child: &P::State,
+        backed_up: &mut u32,
+    ) -> Child<T::Mark> {
+        self.generated += 1;
+        if let Err(limit) = self.watch.check(self.generated) {
+            self.halt(Stop::Limit(limit));
+            return Child::Skip;
+        }
+        let moves = depth as u32 + 1;
+        let mark = self.memory.mark(puzzle, child);
+        let known = self.memory.recall(mark);
+        if T::REMEMBERS {
+            self.met_new_state |= known.is_none();
+        }
+        let estimate = puzzle
+            .heuristic_after(parent, estimate, mv, child)
+            .max(known.map_or(0, |entry| entry.bound));
+        if known.is_some_and(|entry| entry.iteration == self.iteration && entry.moves <= moves) {
+            back_up(backed_up, estimate);
+            return Child::Skip;
+        }
+        let f = moves.saturating_add(estimate);
+        if f > self.bound {
+            if T::REMEMBERS {
+                back_up(backed_up, estimate);
+            }
+            if f > self.max_depth {
+                self.depth_cut = true;
+            } else {
+                self.next_bound = self.next_bound.min(f);
+            }
+            return Child::Skip;
+        }
+        if puzzle.is_goal(child) {
+            return Child::Goal;
+        }
+        // The start and the states down to this child, on the path.
+        let on_path = depth + 2;
+        // The state limit bounds the table as it bounds the path (whose
+        // states the table holds too); the table's capacity only stops it
+        // from storing more.
+        let entry = Entry {
+            iteration: self.iteration,
+            moves,
+            bound: estimate,
+        };
+        if on_path > self.max_path || self.memory.remember(mark, entry, self.max_path).is_err() {
+            let max = self.max_path;
+            self.halt(Stop::Limit(Limit::States { max }));
+            return Child::Skip;
+        }
+        if let Err(limit) = self.watch.check(self.expanded) {
+            self.halt(Stop::Limit(limit));
+            return Child::Skip;
+        }
+        self.expanded += 1;
+        self.max_stored = self.max_stored.max(on_path.max(self.memory.stored()));
+        Child::Enter { mark, estimate }
+    }
+
+    /// Whether the recursion may go on at `depth`, at or beyond
+    /// [`recursion_depth`](Descent::recursion_depth): it measures the stack
+    /// used, and moves that depth on by half of what the rest of the budget
+    /// allows at the stack used per level so far, but never more than
+    /// doubles it, so a level that uses more stack than the ones before it
+    /// is measured soon.
+    #[cold]
+    fn may_recurse(&mut self, depth: usize) -> bool {
+        let used = self.stack_base.abs_diff(stack_position());
+        if used > self.stack_budget {
+            return false;
+        }
+        let per_level = used.div_ceil(depth.max(1)).max(1);
+        let more = (self.stack_budget - used) / per_level / 2;
+        self.recursion_depth = depth + more.clamp(1, depth.max(1));
+        true
+    }
+
+    /// Stops the search, for `why`.
+    #[cold]
+    fn halt(&mut self, why: Stop<P::State, P::Move>) {
+        self.stopped = true;
+        self.stop = Some(why);
+    }
+
+    /// Searches below the start, whose heuristic is `estimate`: one
+    /// iteration.
+    fn search_from(&mut self, puzzle: &P, start: &P::State, mark: T::Mark, estimate: u32) {
+        let mut backed_up = u32::MAX;
+        puzzle.successors(start, |mv, child| {
+            self.descend((puzzle, start, estimate, 0), mv, child, &mut backed_up);
+        });
+        if T::REMEMBERS {
+            self.memory.learn(mark, backed_up);
+        }
+    }
+
+    /// Searches below `state`, at `depth`, reached by `last`, whose
+    /// heuristic is `estimate`; returns the lower bound its children taught
+    /// (with a memory; `u32::MAX` without).
+    fn recurse(
+        &mut self,
+        puzzle: &P,
+        state: &P::State,
+        last: &P::Move,
+        mark: T::Mark,
+        estimate: u32,
+        depth: usize,
+    ) -> u32 {
+        if depth >= self.recursion_depth && !self.may_recurse(depth) {
+            let root = (state.clone(), Some(last.clone()), mark, estimate);
+            return self.descend_on_heap(puzzle, root, depth);
+        }
+        let mut backed_up = u32::MAX;
+        // The closure is this level's loop body: inlined, the recursion is
+        // one function calling itself, as in a hand-written search.
+        let each = {
+            #[inline(always)]
+            |mv, child| self.descend((puzzle, state, estimate, depth), mv, child, &mut backed_up)
+        };
+        if T::REMEMBERS {
+            puzzle.successors(state, each);
+        } else {
+            puzzle.successors_after(state, last, each);
+        }
+        if T::REMEMBERS {
+            // Every child is done: what they taught us bounds this state too.
+            self.memory.learn(mark, backed_up);
+        }
+        backed_up
+    }
+
+    /// Looks at `child`, reached by `mv` from `parent`, and searches below
+    /// it if it is within the bound; what it learns goes to `backed_up`.
+    #[inline(always)]
+    fn descend(
+        &mut self,
+        (puzzle, parent, estimate, depth): (&P, &P::State, u32, usize),
+        mv: P::Move,
+        child: P::State,
+        backed_up: &mut u32,
+    ) {
+        if self.stopped {
+            return;
+        }
+        match self.consider(puzzle, (parent, estimate, depth), &mv, &child, backed_up) {
+            Child::Skip => {}
+            Child::Goal => self.halt(Stop::Found(vec![(mv, child)])),
+            Child::Enter { mark, estimate } => {
+                let learned = self.recurse(puzzle, &child, &mv, mark, estimate, depth + 1);
+                if T::REMEMBERS {
+                    back_up(backed_up, learned);
+                }
+                if self.stopped {
+                    if let Some(Stop::Found(steps)) = &mut self.stop {
+                        steps.push((mv, child));
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`recurse`](Descent::recurse) from `root`, at `depth`, with the
+    /// frames of the path on the heap.
+    fn descend_on_heap(
+        &mut self,
+        puzzle: &P,
+        root: (P::State, Option<P::Move>, T::Mark, u32),
+        depth: usize,
+    ) -> u32 {
+        let prune = !T::REMEMBERS;
+        let mut stack = core::mem::take(&mut self.heap);
+        stack.enter(puzzle, 0, root, prune);
+        let mut top = 0;
+        let learned = loop {
+            let frame = &mut stack.frames[top];
+            let Some((mv, child)) = frame.children.get(frame.taken) else {
+                let learned = frame.backed_up;
+                if T::REMEMBERS {
+                    self.memory.learn(frame.mark, learned);
+                }
+                if top == 0 {
+                    break learned;
+                }
+                top -= 1;
+                if T::REMEMBERS {
+                    back_up(&mut stack.frames[top].backed_up, learned);
+                }
+                continue;
+            };
+            frame.taken += 1;
+            let parent = (&frame.state, frame.estimate, depth + top);
+            match self.consider(puzzle, parent, mv, child, &mut frame.backed_up) {
+                Child::Skip if self.stopped => break u32::MAX,
+                Child::Skip => {}
+                Child::Goal => {
+                    let (mv, child) = (mv.clone(), child.clone());
+                    let steps = stack.steps(top, mv, child);
+                    self.halt(Stop::Found(steps));
+                    break u32::MAX;
+                }
+                Child::Enter { mark, estimate } => {
+                    let next = (child.clone(), Some(mv.clone()), mark, estimate);
+                    top += 1;
+                    stack.enter(puzzle, top, next, prune);
+                }
+            }
+        };
+        self.heap = stack;
+        learned
+    }
+}
+
+/// Lowers `backed_up`, a state's learned bound, to one more than `bound`,
+/// a child's.
+#[inline(always)]
+fn back_up(backed_up: &mut u32, bound: u32) {
+    *backed_up = (*backed_up).min(bound.saturating_add(1));
+}
+
+/// One state of a path on the heap: the state, how it was reached, and its
 /// children not tried yet.
 struct Frame<S, M, K> {
     state: S,
@@ -229,11 +555,18 @@ struct Frame<S, M, K> {
     backed_up: u32,
 }
 
-/// The depth-first path: `frames[d]` is the state at depth `d`. Frames are
-/// kept from one descent to the next, so their children's vectors are
-/// allocated once per depth, not once per state.
+/// A depth-first path on the heap: `frames[d]` is the state `d` moves below
+/// the one the descent began at. Frames are kept from one descent to the
+/// next, so their children's vectors are allocated once per depth, not once
+/// per state.
 struct Stack<S, M, K> {
     frames: Vec<Frame<S, M, K>>,
+}
+
+impl<S, M, K> Default for Stack<S, M, K> {
+    fn default() -> Self {
+        Stack { frames: Vec::new() }
+    }
 }
 
 impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
@@ -275,172 +608,245 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
         }
     }
 
-    /// Records a lower bound `bound` for a child of the state at `depth`.
-    fn back_up(&mut self, depth: usize, bound: u32) {
-        let best = &mut self.frames[depth].backed_up;
-        *best = (*best).min(bound.saturating_add(1));
-    }
-
-    /// The path from the start to the state at `depth`, then `mv` to `goal`.
-    fn path(&self, depth: usize, mv: M, goal: S) -> Path<S, M> {
-        let mut frames = self.frames[..=depth].iter();
-        let mut path = match frames.next() {
-            Some(start) => Path::new(start.state.clone()),
-            None => return Path::new(goal),
-        };
-        for frame in frames {
+    /// The steps below the first frame down to the one at `depth`, then `mv`
+    /// to `goal`, the goal first (as [`Stop::Found`] holds them).
+    fn steps(&self, depth: usize, mv: M, goal: S) -> Vec<(M, S)> {
+        let mut steps = vec![(mv, goal)];
+        for frame in self.frames[1..=depth].iter().rev() {
             if let Some(last) = &frame.last {
-                path.push(last.clone(), frame.state.clone());
+                steps.push((last.clone(), frame.state.clone()));
             }
         }
-        path.push(mv, goal);
-        path
+        steps
     }
 }
 
-/// The iterations of IDA* from `start`, remembering with `memory`.
+/// The iterations of IDA* from `start`, remembering with `memory`, the
+/// recursion allowed `stack_budget` bytes of the stack.
 fn deepen<P: Puzzle, T: Memory<P>>(
     puzzle: &P,
     start: P::State,
     run: &mut Run<'_>,
-    mut memory: T,
+    memory: T,
+    stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
-    let max_depth = run.max_depth();
-    let max_path = run.max_states();
-    let watch = run.watch();
     let root = memory.mark(puzzle, &start);
     let root_estimate = puzzle.heuristic(&start);
-    let mut bound = root_estimate;
+    let mut descent = Descent {
+        memory,
+        watch: run.watch(),
+        max_depth: run.max_depth(),
+        max_path: run.max_states(),
+        iteration: 0,
+        bound: root_estimate,
+        next_bound: u32::MAX,
+        depth_cut: false,
+        met_new_state: false,
+        generated: run.stats.generated,
+        expanded: run.stats.expanded,
+        max_stored: run.stats.max_stored,
+        stopped: false,
+        stop: None,
+        stack_base: stack_position(),
+        stack_budget,
+        recursion_depth: 0,
+        heap: Stack::default(),
+    };
     // The start is admitted: the one state on the path.
-    let _ = memory.remember(
-        root,
-        Entry {
-            iteration: 0,
-            moves: 0,
-            bound,
-        },
-        max_path.saturating_sub(1),
-    );
-    let mut stack = Stack { frames: Vec::new() };
-    // The counts live in locals, which the optimiser keeps in registers,
-    // and go back to `run.stats` on the way out.
-    let (mut generated, mut expanded, mut max_stored) = (
-        run.stats.generated,
-        run.stats.expanded,
-        run.stats.max_stored,
-    );
-    macro_rules! leave {
-        ($outcome:expr) => {{
-            let outcome = $outcome;
-            run.stats.generated = generated;
-            run.stats.expanded = expanded;
-            run.stats.max_stored = max_stored;
-            return outcome;
-        }};
-    }
-    for iteration in 0u32.. {
-        if bound > max_depth {
-            leave!(Outcome::LimitReached(run.depth_limit()));
+    let entry = Entry {
+        iteration: 0,
+        moves: 0,
+        bound: root_estimate,
+    };
+    let _ = descent
+        .memory
+        .remember(root, entry, descent.max_path.saturating_sub(1));
+    let outcome = loop {
+        if descent.bound > descent.max_depth {
+            break Outcome::LimitReached(run.depth_limit());
         }
-        let mut next_bound = u32::MAX;
-        let mut depth_cut = false;
-        let mut met_new_state = false;
-        let root_frame = (start.clone(), None, root, root_estimate);
-        stack.enter(puzzle, 0, root_frame, !T::REMEMBERS);
-        expanded += 1;
-        let mut depth = 0;
-        loop {
-            let frame = &mut stack.frames[depth];
-            let Some((mv, child)) = frame.children.get(frame.taken) else {
-                if T::REMEMBERS {
-                    // Every child is done: what they taught us bounds this state too.
-                    let learned = frame.backed_up;
-                    memory.learn(frame.mark, learned);
-                    if depth > 0 {
-                        stack.back_up(depth - 1, learned);
-                    }
+        descent.next_bound = u32::MAX;
+        descent.depth_cut = false;
+        descent.met_new_state = false;
+        descent.expanded += 1;
+        descent.search_from(puzzle, &start, root, root_estimate);
+        descent.stopped = false;
+        match descent.stop.take() {
+            Some(Stop::Found(steps)) => {
+                let mut path = Path::new(start);
+                for (mv, state) in steps.into_iter().rev() {
+                    path.push(mv, state);
                 }
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-                continue;
-            };
-            frame.taken += 1;
-            generated += 1;
-            if let Err(limit) = watch.check(generated) {
-                leave!(Outcome::LimitReached(limit));
+                break Outcome::Solved(path);
             }
-            let moves = depth as u32 + 1;
-            let mark = memory.mark(puzzle, child);
-            let known = memory.recall(mark);
-            met_new_state |= known.is_none();
-            let estimate = puzzle
-                .heuristic_after(&frame.state, frame.estimate, mv, child)
-                .max(known.map_or(0, |entry| entry.bound));
-            if known.is_some_and(|entry| entry.iteration == iteration && entry.moves <= moves) {
-                stack.back_up(depth, estimate);
-                continue;
-            }
-            let f = moves.saturating_add(estimate);
-            if f > bound {
-                if T::REMEMBERS {
-                    stack.back_up(depth, estimate);
-                }
-                if f > max_depth {
-                    depth_cut = true;
-                } else {
-                    next_bound = next_bound.min(f);
-                }
-                continue;
-            }
-            if puzzle.is_goal(child) {
-                let (mv, child) = (mv.clone(), child.clone());
-                leave!(Outcome::Solved(stack.path(depth, mv, child)));
-            }
-            // The start and the states down to this child, on the path.
-            let on_path = depth + 2;
-            if on_path > max_path {
-                leave!(Outcome::LimitReached(Limit::States { max: max_path }));
-            }
-            // The state limit bounds the table as it bounds the path (whose
-            // states the table holds too); the table's capacity only stops it
-            // from storing more.
-            let entry = Entry {
-                iteration,
-                moves,
-                bound: estimate,
-            };
-            let next = (child.clone(), Some(mv.clone()), mark, estimate);
-            if memory.remember(mark, entry, max_path).is_err() {
-                leave!(Outcome::LimitReached(Limit::States { max: max_path }));
-            }
-            if let Err(limit) = watch.check(expanded) {
-                leave!(Outcome::LimitReached(limit));
-            }
-            depth += 1;
-            stack.enter(puzzle, depth, next, !T::REMEMBERS);
-            expanded += 1;
-            max_stored = max_stored.max(on_path.max(memory.stored()));
+            Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
+            None => {}
         }
-        if next_bound == u32::MAX {
-            leave!(if depth_cut {
+        if descent.next_bound == u32::MAX {
+            break if descent.depth_cut {
                 Outcome::LimitReached(run.depth_limit())
             } else {
                 Outcome::Unsolvable
-            });
+            };
         }
-        if !met_new_state {
-            // The table is not needed any more: free it before the pass.
-            drop(memory);
+        if T::REMEMBERS && !descent.met_new_state {
+            // The memory has seen everything reachable: one breadth-first
+            // pass settles the question. The table is not needed any more,
+            // so it goes before the pass.
+            let Descent {
+                generated,
+                expanded,
+                max_stored,
+                ..
+            } = descent;
             run.stats.generated = generated;
             run.stats.expanded = expanded;
             run.stats.max_stored = max_stored;
             return bfs::search(puzzle, start, run);
         }
         // The learned bound of the start may jump past several bounds at once.
-        let learned = memory.recall(root).map_or(0, |entry| entry.bound);
-        bound = next_bound.max(learned);
+        let learned = descent.memory.recall(root).map_or(0, |entry| entry.bound);
+        descent.bound = descent.next_bound.max(learned);
+        descent.iteration = descent.iteration.saturating_add(1);
+    };
+    run.stats.generated = descent.generated;
+    run.stats.expanded = descent.expanded;
+    run.stats.max_stored = descent.max_stored;
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::search::{idastar, Limits};
+
+    /// Seven letters sorted by swapping neighbours. Each swap removes at
+    /// most one inversion; the heuristic counts two fewer than there are,
+    /// so the search has work to do, and transpositions for a table to
+    /// find.
+    struct Letters;
+
+    impl Puzzle for Letters {
+        type State = [u8; 7];
+        type Move = usize;
+        type Key = [u8; 7];
+        fn encode(&self, s: &[u8; 7]) -> [u8; 7] {
+            *s
+        }
+        fn successors(&self, s: &[u8; 7], mut emit: impl FnMut(usize, [u8; 7])) {
+            for i in 0..6 {
+                let mut next = *s;
+                next.swap(i, i + 1);
+                emit(i, next);
+            }
+        }
+        fn successors_after(
+            &self,
+            s: &[u8; 7],
+            last: &usize,
+            mut emit: impl FnMut(usize, [u8; 7]),
+        ) {
+            self.successors(s, |i, next| {
+                if i != *last {
+                    emit(i, next);
+                }
+            });
+        }
+        fn is_goal(&self, s: &[u8; 7]) -> bool {
+            s == b"abcdefg"
+        }
+        fn heuristic(&self, s: &[u8; 7]) -> u32 {
+            let inversions = (0..7)
+                .flat_map(|i| (i + 1..7).map(move |j| (i, j)))
+                .filter(|&(i, j)| s[i] > s[j])
+                .count();
+            (inversions as u32).saturating_sub(2)
+        }
     }
-    leave!(Outcome::LimitReached(run.depth_limit()))
+
+    fn within(limits: &Limits, budget: usize, start: [u8; 7]) -> SearchResult<[u8; 7], usize> {
+        Run::search(&Letters, start, limits, |puzzle, start, run| {
+            search_within(puzzle, start, run, budget)
+        })
+    }
+
+    /// On the heap from the first level, in a mix, or by recursion alone,
+    /// the search generates the same nodes and finds the same path, with a
+    /// table or without, and stops at the same state limit.
+    #[test]
+    fn the_heap_and_the_recursion_search_alike() {
+        let starts = [
+            *b"cbagfed",
+            *b"dcbagfe",
+            *b"ecabdgf",
+            *b"badcfeg",
+            *b"abcdegf",
+        ];
+        let limits = [
+            Limits::new(),
+            Limits::new().with_table_capacity(1000),
+            Limits::new().with_table_capacity(1 << 20),
+            Limits::new().with_max_states(8),
+            Limits::new().with_max_depth(8),
+        ];
+        for start in starts {
+            for limits in &limits {
+                let recursive = within(limits, usize::MAX, start);
+                for budget in [0, 600, 3000] {
+                    let mixed = within(limits, budget, start);
+                    assert_eq!(mixed.outcome, recursive.outcome, "{start:?} {budget}");
+                    assert_eq!(mixed.stats.generated, recursive.stats.generated);
+                    assert_eq!(mixed.stats.expanded, recursive.stats.expanded);
+                    assert_eq!(mixed.stats.max_stored, recursive.stats.max_stored);
+                }
+                if let Some(path) = recursive.outcome.path() {
+                    assert!(path.replays(&Letters));
+                    assert_eq!(
+                        path.len(),
+                        bfs(&Letters, start, &Limits::new())
+                            .outcome
+                            .path()
+                            .unwrap()
+                            .len()
+                    );
+                }
+            }
+        }
+    }
+
+    /// A walk whose one solution is 100,000 moves deep: by recursion alone
+    /// that is tens of megabytes of stack. The search goes on on the heap
+    /// past its budget, so it ends well on a thread of 2 MiB, the
+    /// default for a new thread.
+    #[test]
+    fn a_deep_bound_does_not_overflow_the_stack() {
+        struct Walk;
+        impl Puzzle for Walk {
+            type State = u32;
+            type Move = ();
+            type Key = u32;
+            fn encode(&self, n: &u32) -> u32 {
+                *n
+            }
+            fn successors(&self, n: &u32, mut emit: impl FnMut((), u32)) {
+                emit((), n + 1);
+            }
+            fn is_goal(&self, n: &u32) -> bool {
+                *n == 100_000
+            }
+            fn heuristic(&self, n: &u32) -> u32 {
+                100_000 - n
+            }
+        }
+        let result = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| idastar(&Walk, 0, &Limits::new()))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(result.outcome.path().map(Path::len), Some(100_000));
+        assert_eq!(result.stats.generated, 100_000);
+    }
 }

@@ -67,6 +67,18 @@ impl Direction {
     pub(super) const fn bit(self) -> u8 {
         1 << self as u8
     }
+
+    /// The direction whose [`bit`](Direction::bit) is `1 << index`; the
+    /// index is taken modulo 4.
+    #[inline]
+    pub(super) const fn from_bit_index(index: u32) -> Direction {
+        match index % 4 {
+            0 => Direction::Up,
+            1 => Direction::Left,
+            2 => Direction::Right,
+            _ => Direction::Down,
+        }
+    }
 }
 
 impl fmt::Display for Direction {
@@ -250,13 +262,7 @@ impl Board {
     /// is on the board ([`can_move`](Board::can_move)).
     #[inline]
     pub(super) fn target(self, direction: Direction) -> u8 {
-        let columns = self.shape.columns() as u8;
-        match direction {
-            Direction::Up => self.blank.wrapping_sub(columns),
-            Direction::Left => self.blank.wrapping_sub(1),
-            Direction::Right => self.blank.wrapping_add(1),
-            Direction::Down => self.blank.wrapping_add(columns),
-        }
+        self.shape.neighbour(self.blank(), direction)
     }
 
     /// Slides the tile on `cell`, a neighbour of the blank, into the blank.

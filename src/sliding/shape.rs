@@ -145,21 +145,19 @@ impl Shape {
     /// The row of `cell` (0 at the top); cells off the board give 0.
     #[inline]
     pub fn row_of(self, cell: usize) -> usize {
-        if cell < SLOTS {
-            usize::from(lookup(&ROW, self, cell))
-        } else {
-            0
-        }
+        self.table()
+            .row
+            .get(cell)
+            .map_or(0, |&row| usize::from(row))
     }
 
     /// The column of `cell` (0 at the left); cells off the board give 0.
     #[inline]
     pub fn column_of(self, cell: usize) -> usize {
-        if cell < SLOTS {
-            usize::from(lookup(&COLUMN, self, cell))
-        } else {
-            0
-        }
+        self.table()
+            .column
+            .get(cell)
+            .map_or(0, |&column| usize::from(column))
     }
 
     /// The fewest moves tile `tile` needs from `cell` to its goal cell, `tile`:
@@ -214,17 +212,27 @@ impl Shape {
 
     /// The code of this shape's goal board (see [`Board::code`](super::Board::code)).
     #[inline]
-    // The shape index is below 16 by `Shape`'s invariant.
-    #[allow(clippy::indexing_slicing)]
     pub(super) fn goal_code(self) -> u128 {
-        GOALS[self.index() % SHAPES]
+        self.table().goal
     }
 
     /// The directions the blank can move from `cell`, a cell of the board, as
     /// a mask of [`Direction::bit`]s.
     #[inline]
+    // The cell is masked to 5 bits: in bounds.
+    #[allow(clippy::indexing_slicing)]
     pub(super) fn moves_from(self, cell: usize) -> u8 {
-        lookup(&MOVES, self, cell)
+        self.table().moves[cell % SLOTS]
+    }
+
+    /// The cell next to `cell` in `direction`, or `cell` itself where the
+    /// board ends (see [`moves_from`](Shape::moves_from)).
+    #[inline]
+    // The cell is masked to 5 bits and the direction's discriminant is
+    // below 4: in bounds.
+    #[allow(clippy::indexing_slicing)]
+    pub(super) fn neighbour(self, cell: usize, direction: Direction) -> u8 {
+        self.table().neighbours[cell % SLOTS][direction as usize % 4]
     }
 
     /// The square shape of `cells` cells (3 × 3, 4 × 4 or 5 × 5), the shape a
@@ -277,134 +285,107 @@ const fn shape_of_index(index: usize) -> Shape {
     }
 }
 
-/// A per-shape table: one row of [`SLOTS`] bytes per shape.
-type Table = [[u8; SLOTS]; SHAPES];
+/// Everything the moves and the Manhattan distance need of one shape, in one
+/// place: a search touches one table, and keeps one pointer to it.
+///
+/// Rows are [`SLOTS`] wide, so that an index masked to 5 bits is always in
+/// bounds; entries beyond the board are 0.
+struct ShapeTable {
+    /// The code of the goal: tile `i` on cell `i`.
+    goal: u128,
+    /// The row and the column of each cell.
+    row: [u8; SLOTS],
+    column: [u8; SLOTS],
+    /// The directions the blank can move in from each cell, as a mask of
+    /// [`Direction::bit`]s.
+    moves: [u8; SLOTS],
+    /// `neighbours[cell][direction]`: the cell next to `cell` in `direction`
+    /// (as [`Direction`]'s discriminant), or `cell` itself where the board ends.
+    neighbours: [[u8; 4]; SLOTS],
+    /// `distance[tile][cell]`: the Manhattan distance of `tile` on `cell`
+    /// from its goal cell `tile`; 0 for the blank.
+    distance: [[u8; SLOTS]; SLOTS],
+}
 
-/// `table[shape][cell]`, for a cell of the board (below 32: 0 beyond the board).
-#[inline]
-// The shape index is below 16 by `Shape`'s invariant and the cell is masked
-// to 5 bits: in bounds, with no branch on the hot path.
-#[allow(clippy::indexing_slicing)]
-fn lookup(table: &Table, shape: Shape, cell: usize) -> u8 {
-    table[shape.index() % SHAPES][cell % SLOTS]
+/// The table of every shape, by [`Shape::index`].
+static TABLES: [ShapeTable; SHAPES] = tables();
+
+impl Shape {
+    /// This shape's table.
+    #[inline]
+    // The shape index is below 16 by `Shape`'s invariant.
+    #[allow(clippy::indexing_slicing)]
+    fn table(self) -> &'static ShapeTable {
+        &TABLES[self.index() % SHAPES]
+    }
 }
 
 /// The Manhattan distance of `tile` on `cell` from its goal cell, for a tile
 /// and a cell below 32 (0 beyond the board).
 #[inline]
-// Tile and cell are masked to 5 bits, the shape index is below 16: in bounds.
+// Tile and cell are masked to 5 bits: in bounds.
 #[allow(clippy::indexing_slicing)]
 pub(super) fn distance(shape: Shape, tile: u8, cell: usize) -> u8 {
-    DISTANCE[shape.index() % SHAPES][usize::from(tile) % SLOTS][cell % SLOTS]
+    shape.table().distance[usize::from(tile) % SLOTS][cell % SLOTS]
 }
 
-/// The row of each cell, per shape.
-static ROW: Table = coordinates(true);
-
-/// The column of each cell, per shape.
-static COLUMN: Table = coordinates(false);
-
-/// The directions the blank can move from each cell, per shape.
-static MOVES: Table = moves();
-
-/// `DISTANCE[shape][tile][cell]`: the Manhattan distance of `tile` on `cell`
-/// from its goal cell `tile`; 0 for the blank and off the board.
-static DISTANCE: [[[u8; SLOTS]; SLOTS]; SHAPES] = distances();
-
-/// The code of each shape's goal: tile `i` on cell `i`.
-static GOALS: [u128; SHAPES] = goals();
-
+/// The tables of all shapes, built by the compiler.
 // Compile-time tables: every index is checked by the compiler.
 #[allow(clippy::indexing_slicing)]
-const fn goals() -> [u128; SHAPES] {
-    let mut table = [0; SHAPES];
+const fn tables() -> [ShapeTable; SHAPES] {
+    let mut tables = [const {
+        ShapeTable {
+            goal: 0,
+            row: [0; SLOTS],
+            column: [0; SLOTS],
+            moves: [0; SLOTS],
+            neighbours: [[0; 4]; SLOTS],
+            distance: [[0; SLOTS]; SLOTS],
+        }
+    }; SHAPES];
     let mut index = 0;
     while index < SHAPES {
-        let cells = shape_of_index(index).cells();
-        let mut tile = 0;
-        while tile < cells {
-            table[index] |=
-                (tile as u128) << (shape_of_index(index).bits_per_cell() as usize * tile);
-            tile += 1;
-        }
+        fill(&mut tables[index], shape_of_index(index));
         index += 1;
     }
-    table
+    tables
 }
 
+/// Fills `table` for `shape`.
 // Compile-time tables: every index is checked by the compiler.
 #[allow(clippy::indexing_slicing)]
-const fn coordinates(rows: bool) -> Table {
-    let mut table = [[0; SLOTS]; SHAPES];
-    let mut index = 0;
-    while index < SHAPES {
-        let shape = shape_of_index(index);
-        let mut cell = 0;
-        while cell < shape.cells() {
-            let value = if rows {
-                cell / shape.columns()
-            } else {
-                cell % shape.columns()
-            };
-            table[index][cell] = value as u8;
-            cell += 1;
+const fn fill(table: &mut ShapeTable, shape: Shape) {
+    let (rows, columns) = (shape.rows(), shape.columns());
+    let mut cell = 0;
+    while cell < shape.cells() {
+        let (row, column) = (cell / columns, cell % columns);
+        table.goal |= (cell as u128) << (shape.bits_per_cell() as usize * cell);
+        table.row[cell] = row as u8;
+        table.column[cell] = column as u8;
+        let stay = cell as u8;
+        let up = row > 0;
+        let left = column > 0;
+        let right = column + 1 < columns;
+        let down = row + 1 < rows;
+        table.moves[cell] = ((up as u8) << Direction::Up as u8)
+            | ((left as u8) << Direction::Left as u8)
+            | ((right as u8) << Direction::Right as u8)
+            | ((down as u8) << Direction::Down as u8);
+        table.neighbours[cell] = [
+            if up { (cell - columns) as u8 } else { stay },
+            if left { (cell - 1) as u8 } else { stay },
+            if right { (cell + 1) as u8 } else { stay },
+            if down { (cell + columns) as u8 } else { stay },
+        ];
+        // Tile `cell` belongs on cell `cell`; tile 0, the blank, counts 0.
+        if cell > 0 {
+            let mut on = 0;
+            while on < shape.cells() {
+                let across = column.abs_diff(on % columns);
+                table.distance[cell][on] = (row.abs_diff(on / columns) + across) as u8;
+                on += 1;
+            }
         }
-        index += 1;
+        cell += 1;
     }
-    table
-}
-
-// Compile-time tables: every index is checked by the compiler.
-#[allow(clippy::indexing_slicing)]
-const fn moves() -> Table {
-    let mut table = [[0; SLOTS]; SHAPES];
-    let mut index = 0;
-    while index < SHAPES {
-        let shape = shape_of_index(index);
-        let mut cell = 0;
-        while cell < shape.cells() {
-            let (row, column) = (cell / shape.columns(), cell % shape.columns());
-            let mut mask = 0;
-            if row > 0 {
-                mask |= Direction::Up.bit();
-            }
-            if column > 0 {
-                mask |= Direction::Left.bit();
-            }
-            if column + 1 < shape.columns() {
-                mask |= Direction::Right.bit();
-            }
-            if row + 1 < shape.rows() {
-                mask |= Direction::Down.bit();
-            }
-            table[index][cell] = mask;
-            cell += 1;
-        }
-        index += 1;
-    }
-    table
-}
-
-// Compile-time tables: every index is checked by the compiler.
-#[allow(clippy::indexing_slicing)]
-const fn distances() -> [[[u8; SLOTS]; SLOTS]; SHAPES] {
-    let mut table = [[[0; SLOTS]; SLOTS]; SHAPES];
-    let mut index = 0;
-    while index < SHAPES {
-        let shape = shape_of_index(index);
-        let columns = shape.columns();
-        let mut tile = 1;
-        while tile < shape.cells() {
-            let mut cell = 0;
-            while cell < shape.cells() {
-                let rows = (tile / columns).abs_diff(cell / columns);
-                let across = (tile % columns).abs_diff(cell % columns);
-                table[index][tile][cell] = (rows + across) as u8;
-                cell += 1;
-            }
-            tile += 1;
-        }
-        index += 1;
-    }
-    table
 }
