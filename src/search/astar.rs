@@ -4,7 +4,7 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
-use super::open::Open;
+use super::open::{Below, Open};
 use super::run::{Run, Watch};
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::{KeyTable, INITIAL_CAPACITY};
@@ -79,7 +79,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         watch: run.watch(),
         best: KeyTable::with_capacity(INITIAL_CAPACITY),
         nodes: Vec::with_capacity(INITIAL_CAPACITY),
-        open: Open::with_capacity(INITIAL_CAPACITY),
+        open: Open::default(),
         parent: 0,
         child_cost: 0,
         max_depth: run.max_depth(),
@@ -89,14 +89,16 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         stop: None,
     };
     relax.best.insert_new(puzzle.encode(&start), 0);
+    let below = relax.open.push(start_bound, 0);
     relax.nodes.push(Node {
         state: start,
         cost: 0,
+        below,
         link: None,
     });
-    relax.open.push(start_bound, 0);
     let outcome = loop {
-        let Some(index) = relax.open.pop() else {
+        let nodes = &relax.nodes;
+        let Some(index) = relax.open.pop(|node| nodes[node as usize].below) else {
             break if relax.depth_cut {
                 Outcome::LimitReached(run.depth_limit())
             } else {
@@ -142,6 +144,8 @@ struct Node<S, M> {
     state: S,
     /// The moves from the start, or [`SUPERSEDED`].
     cost: u32,
+    /// The node below it in its bucket of the open list (see [`Open::push`]).
+    below: Below,
     /// The index of the node it was reached from and the move between them;
     /// `None` for the start.
     link: Option<(u32, M)>,
@@ -200,7 +204,7 @@ impl<P: Puzzle> Relax<'_, P> {
         let child_index = self.nodes.len() as u32;
         let keys = self.best.len();
         let key = self.puzzle.encode(&child);
-        match self.best.entry(key) {
+        let below = match self.best.entry(key) {
             Entry::Occupied(mut entry) => {
                 // A sibling met earlier has the same cost, so it is kept too.
                 let known = entry.get().1 as usize;
@@ -215,7 +219,7 @@ impl<P: Puzzle> Relax<'_, P> {
                 };
                 self.nodes[known].cost = SUPERSEDED;
                 entry.get_mut().1 = child_index;
-                self.open.push(bound, child_index);
+                self.open.push(bound, child_index)
             }
             Entry::Vacant(entry) => {
                 let Some(bound) =
@@ -231,12 +235,13 @@ impl<P: Puzzle> Relax<'_, P> {
                     return;
                 }
                 entry.insert((key, child_index));
-                self.open.push(bound, child_index);
+                self.open.push(bound, child_index)
             }
-        }
+        };
         self.nodes.push(Node {
             state: child,
             cost: self.child_cost,
+            below,
             link: Some((self.parent, mv)),
         });
     }
