@@ -1,7 +1,9 @@
 //! Hash tables over compact keys, shared by the engines (`search` and `atlas`)
 //! and the analyses.
 
-use core::hash::{BuildHasherDefault, Hasher};
+use core::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+
+use hashbrown::hash_table;
 
 /// A fast hasher for small integer keys: one 64×64→128-bit multiply, folded.
 ///
@@ -64,3 +66,56 @@ pub type KeySet<K> = hashbrown::HashSet<K, BuildHasherDefault<KeyHasher>>;
 
 /// Room reserved up front (a few hundred KiB), so small searches never grow their tables.
 pub const INITIAL_CAPACITY: usize = 1 << 14;
+
+/// Keys with a value each, for the engines' inner loops: [`entry`](KeyTable::entry)
+/// finds a key, or the slot a new one goes in, in one probe of the table
+/// (`hashbrown`'s `HashMap::entry` probes again to insert).
+pub(crate) struct KeyTable<K, V = ()> {
+    table: hashbrown::HashTable<(K, V)>,
+}
+
+/// The hash of `key` by [`KeyHasher`].
+#[inline]
+fn hash_of<K: Hash>(key: &K) -> u64 {
+    BuildHasherDefault::<KeyHasher>::default().hash_one(key)
+}
+
+impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
+    /// An empty table with room for `capacity` keys before it grows.
+    pub(crate) fn with_capacity(capacity: usize) -> Self {
+        KeyTable {
+            table: hashbrown::HashTable::with_capacity(capacity),
+        }
+    }
+
+    /// The number of keys.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The entry of `key`, occupied or vacant, found in one probe.
+    #[inline]
+    pub(crate) fn entry(&mut self, key: K) -> hash_table::Entry<'_, (K, V)> {
+        self.table.entry(
+            hash_of(&key),
+            |&(known, _)| known == key,
+            |(known, _)| hash_of(known),
+        )
+    }
+
+    /// Whether `key` is in the table.
+    #[inline]
+    pub(crate) fn contains(&self, key: &K) -> bool {
+        self.table
+            .find(hash_of(key), |(known, _)| known == key)
+            .is_some()
+    }
+
+    /// Adds `key` with `value`; `key` must not be in the table yet.
+    #[inline]
+    pub(crate) fn insert_new(&mut self, key: K, value: V) {
+        self.table
+            .insert_unique(hash_of(&key), (key, value), |(known, _)| hash_of(known));
+    }
+}

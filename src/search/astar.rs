@@ -4,13 +4,12 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
-use super::open::Open;
+use super::open::{Below, Open};
 use super::run::{Run, Watch};
-use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeyMap, INITIAL_CAPACITY};
-use crate::Puzzle;
-use hashbrown::hash_map::Entry;
+use crate::table::{KeyTable, INITIAL_CAPACITY};
+use crate::{Path, Puzzle};
+use hashbrown::hash_table::Entry;
 
 /// The cost of a node that a shorter way to its key replaced: it is skipped
 /// when it comes out of the open list. No node that `best` points to has it.
@@ -75,15 +74,13 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
     if start_bound > run.max_depth() {
         return Outcome::LimitReached(run.depth_limit());
     }
-    let mut tree = Tree::with_capacity(INITIAL_CAPACITY);
-    let mut open = Open::default();
     let mut relax = Relax {
         puzzle,
         watch: run.watch(),
-        best: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
-        costs: Vec::with_capacity(INITIAL_CAPACITY),
-        fresh: Vec::new(),
-        first_fresh: 0,
+        best: KeyTable::with_capacity(INITIAL_CAPACITY),
+        nodes: Vec::with_capacity(INITIAL_CAPACITY),
+        open: Open::default(),
+        parent: 0,
         child_cost: 0,
         max_depth: run.max_depth(),
         max_states: run.max_states(),
@@ -91,66 +88,98 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         generated: 0,
         stop: None,
     };
-    relax
-        .best
-        .insert(puzzle.encode(&start), tree.push_root(start));
-    relax.costs.push(0);
-    open.push(start_bound, 0, 1);
+    relax.best.insert_new(puzzle.encode(&start), 0);
+    let below = relax.open.push(start_bound, 0);
+    relax.nodes.push(Node {
+        state: start,
+        cost: 0,
+        below,
+        link: None,
+    });
     let outcome = loop {
-        let Some(node) = open.pop() else {
+        let nodes = &relax.nodes;
+        let Some(index) = relax.open.pop(|node| nodes[node as usize].below) else {
             break if relax.depth_cut {
                 Outcome::LimitReached(run.depth_limit())
             } else {
                 Outcome::Unsolvable
             };
         };
-        let index = node as usize;
-        if relax.costs[index] == SUPERSEDED {
+        let node = &relax.nodes[index as usize];
+        if node.cost == SUPERSEDED {
             continue;
         }
-        let (state, last) = tree.node(index);
-        if puzzle.is_goal(state) {
-            break Outcome::Solved(tree.path_to(index));
+        if puzzle.is_goal(&node.state) {
+            break Outcome::Solved(path_to(&relax.nodes, index));
         }
         if let Err(limit) = relax.watch.check(run.stats.expanded) {
             break Outcome::LimitReached(limit);
         }
         run.stats.expanded += 1;
-        relax.child_cost = relax.costs[index] + 1;
-        relax.first_fresh = tree.len();
+        // A copy, so that the children can join `nodes` while it is read: one
+        // clone per state expanded, against one new node per child.
+        let (state, last) = (
+            node.state.clone(),
+            node.link.as_ref().map(|(_, mv)| mv.clone()),
+        );
+        relax.child_cost = node.cost + 1;
+        relax.parent = index;
         // Two closures, one per call: each is inlined into its own generator.
-        match last {
-            Some(last) => puzzle.successors_after(state, last, |mv, child| relax.visit(mv, child)),
-            None => puzzle.successors(state, |mv, child| relax.visit(mv, child)),
+        match &last {
+            Some(last) => puzzle.successors_after(&state, last, |mv, child| relax.visit(mv, child)),
+            None => puzzle.successors(&state, |mv, child| relax.visit(mv, child)),
         }
         run.stats.max_stored = run.stats.max_stored.max(relax.best.len());
         if let Some(limit) = relax.stop {
             break Outcome::LimitReached(limit);
-        }
-        for (mv, child, bound) in relax.fresh.drain(..) {
-            let child_index = tree.push(child, node, mv);
-            relax.costs.push(relax.child_cost);
-            open.push(bound, child_index, tree.len());
         }
     };
     run.stats.generated += relax.generated;
     outcome
 }
 
-/// What A* knows while it expands one node: the best node found for each key,
-/// and the children that improve on it.
+/// A state A* has reached, in one arena: the index of a node is its place
+/// there, which the open list and the table of keys hold.
+struct Node<S, M> {
+    state: S,
+    /// The moves from the start, or [`SUPERSEDED`].
+    cost: u32,
+    /// The node below it in its bucket of the open list (see [`Open::push`]).
+    below: Below,
+    /// The index of the node it was reached from and the move between them;
+    /// `None` for the start.
+    link: Option<(u32, M)>,
+}
+
+/// The path from the start to node `index`, both included.
+fn path_to<S: Clone, M: Clone>(nodes: &[Node<S, M>], index: u32) -> Path<S, M> {
+    let mut chain: Vec<u32> = core::iter::successors(Some(index), |&index| {
+        Some(nodes[index as usize].link.as_ref()?.0)
+    })
+    .collect();
+    chain.reverse();
+    let mut path = Path::new(nodes[chain[0] as usize].state.clone());
+    for &index in &chain[1..] {
+        let node = &nodes[index as usize];
+        if let Some((_, mv)) = &node.link {
+            path.push(mv.clone(), node.state.clone());
+        }
+    }
+    path
+}
+
+/// What A* knows while it expands one node: every node reached, the best node
+/// for each key, and the open list.
 struct Relax<'p, P: Puzzle> {
     puzzle: &'p P,
     watch: Watch<'p>,
     /// For each key, the node that reaches it by the fewest moves found so far;
     /// a node replaced there by a shorter way is marked superseded.
-    best: KeyMap<P::Key, u32>,
-    /// The moves from the start of each node, by node index, or [`SUPERSEDED`].
-    costs: Vec<u32>,
-    /// Children that improve on what is known, with their bound, in the order of
-    /// the node indices `best` already gives them (from `first_fresh` on).
-    fresh: Vec<(P::Move, P::State, u32)>,
-    first_fresh: usize,
+    best: KeyTable<P::Key, u32>,
+    nodes: Vec<Node<P::State, P::Move>>,
+    open: Open,
+    /// The node being expanded, and the cost of its children.
+    parent: u32,
     child_cost: u32,
     max_depth: u32,
     max_states: usize,
@@ -172,17 +201,14 @@ impl<P: Puzzle> Relax<'_, P> {
             self.stop = Some(limit);
             return;
         }
-        let child_index = (self.first_fresh + self.fresh.len()) as u32;
+        let child_index = self.nodes.len() as u32;
         let keys = self.best.len();
-        let bound = match self.best.entry(self.puzzle.encode(&child)) {
+        let key = self.puzzle.encode(&child);
+        let below = match self.best.entry(key) {
             Entry::Occupied(mut entry) => {
-                // A sibling met earlier has the same cost and is not in `nodes` yet.
-                let known = *entry.get() as usize;
-                if self
-                    .costs
-                    .get(known)
-                    .is_none_or(|&cost| cost <= self.child_cost)
-                {
+                // A sibling met earlier has the same cost, so it is kept too.
+                let known = entry.get().1 as usize;
+                if self.nodes[known].cost <= self.child_cost {
                     return;
                 }
                 let Some(bound) =
@@ -191,9 +217,9 @@ impl<P: Puzzle> Relax<'_, P> {
                     self.depth_cut = true;
                     return;
                 };
-                self.costs[known] = SUPERSEDED;
-                entry.insert(child_index);
-                bound
+                self.nodes[known].cost = SUPERSEDED;
+                entry.get_mut().1 = child_index;
+                self.open.push(bound, child_index)
             }
             Entry::Vacant(entry) => {
                 let Some(bound) =
@@ -208,11 +234,16 @@ impl<P: Puzzle> Relax<'_, P> {
                     });
                     return;
                 }
-                entry.insert(child_index);
-                bound
+                entry.insert((key, child_index));
+                self.open.push(bound, child_index)
             }
         };
-        self.fresh.push((mv, child, bound));
+        self.nodes.push(Node {
+            state: child,
+            cost: self.child_cost,
+            below,
+            link: Some((self.parent, mv)),
+        });
     }
 }
 

@@ -1,11 +1,11 @@
 //! Breadth-first search.
 
-use hashbrown::hash_set::Entry;
+use hashbrown::hash_table::Entry;
 
 use super::run::{Run, Watch};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeySet, INITIAL_CAPACITY};
+use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::Puzzle;
 
 /// Breadth-first search from `start` to the nearest goal.
@@ -71,14 +71,14 @@ pub(super) fn search<P: Puzzle>(
     let mut layer = Layer {
         puzzle,
         watch: run.watch(),
-        seen: KeySet::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
+        seen: KeyTable::with_capacity(INITIAL_CAPACITY),
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
         tree: Tree::with_capacity(INITIAL_CAPACITY),
         generated: 0,
         stop: None,
     };
-    layer.seen.insert(puzzle.encode(&start));
+    layer.seen.insert_new(puzzle.encode(&start), ());
     layer.tree.push_root(start);
     let mut layer_start = 0;
     let mut depth = 0u32;
@@ -138,7 +138,7 @@ pub(super) fn search<P: Puzzle>(
 struct Layer<'p, P: Puzzle> {
     puzzle: &'p P,
     watch: Watch<'p>,
-    seen: KeySet<P::Key>,
+    seen: KeyTable<P::Key>,
     max_states: usize,
     /// How many more states the state limit lets the search store.
     room: usize,
@@ -168,7 +168,8 @@ impl<P: Puzzle> Layer<'_, P> {
             self.stop = Some(Stop::Limit(limit));
             return;
         }
-        let Entry::Vacant(vacancy) = self.seen.entry(self.puzzle.encode(&child)) else {
+        let key = self.puzzle.encode(&child);
+        let Entry::Vacant(vacancy) = self.seen.entry(key) else {
             return;
         };
         if self.room == 0 {
@@ -178,7 +179,7 @@ impl<P: Puzzle> Layer<'_, P> {
             return;
         }
         self.room -= 1;
-        vacancy.insert();
+        vacancy.insert((key, ()));
         if self.puzzle.is_goal(&child) {
             self.stop = Some(Stop::Found {
                 parent,
