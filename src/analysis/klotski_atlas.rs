@@ -35,7 +35,8 @@ use core::ops::Range;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use super::klotski_graph::{MirroredSets, StepGraph};
+use super::klotski_graph::MirroredSets;
+use super::klotski_groups::flood_groups;
 use super::klotski_summary::{self, KlotskiSummary};
 use crate::atlas::{
     distances, distances_by_parts, file, flood, AtlasError, Components, Distances, MoveGraph,
@@ -324,9 +325,11 @@ impl KlotskiAtlas {
 /// this way.
 ///
 /// A flood of one group at a time over `step` moves
-/// ([`step_moves`](crate::klotski::step_moves)), new layouts told by their
-/// codes in a hash set of the group's, each layout ranked once; each piece set
-/// is flooded by one thread.
+/// ([`step_moves`](crate::klotski::step_moves)), each piece set by one thread,
+/// marking layouts in a table by an index cheaper than the rank (a layout's
+/// general, verticals and horizontals, looked up in a table, and its soldiers'
+/// places among the cells they leave); then one pass in rank order reads each
+/// layout's group, so no layout is ranked.
 ///
 /// # Errors
 ///
@@ -335,7 +338,7 @@ pub fn klotski_groups(
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Components, AtlasError> {
-    flood(&StepGraph::new(), options, progress)
+    flood_groups(options, progress)
 }
 
 /// The distances under `metric` of the layouts of `space`.
