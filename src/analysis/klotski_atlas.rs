@@ -326,19 +326,20 @@ impl KlotskiAtlas {
 ///
 /// A flood of one group at a time over `step` moves
 /// ([`step_moves`](crate::klotski::step_moves)), each piece set by one thread,
-/// marking layouts in a table by an index cheaper than the rank (a layout's
+/// marking layouts in a bitmap by an index cheaper than the rank (a layout's
 /// general, verticals and horizontals, looked up in a table, and its soldiers'
-/// places among the cells they leave); then one pass in rank order reads each
-/// layout's group, so no layout is ranked.
+/// places among the cells they leave) and arranging soldiers in bulk; then one
+/// pass in rank order reads each layout's group, so no layout is ranked.
 ///
 /// # Errors
 ///
-/// None in practice: the error of [`flood`] for a space too large for its labels.
+/// None: all layouts always fit the labels. The `Result` stays for the
+/// signature every labelling of the atlas shares.
 pub fn klotski_groups(
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Components, AtlasError> {
-    flood_groups(options, progress)
+    Ok(flood_groups(options, progress))
 }
 
 /// The distances under `metric` of the layouts of `space`.

@@ -21,7 +21,7 @@
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
-use crate::atlas::{AtlasError, Components, Options, Phase, Progress};
+use crate::atlas::{Components, Options, Phase, Progress};
 use crate::klotski::{frame_step_moves, AllLayouts, Layout, Move, LAYOUT_COUNT};
 use crate::DenseSpace;
 
@@ -745,10 +745,7 @@ impl Flooder<'_> {
 
 /// The groups of all layouts under `step` moves (the same under every
 /// metric), labelled by rank; see the [module docs](self).
-pub(super) fn flood_groups(
-    options: &Options,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<Components, AtlasError> {
+pub(super) fn flood_groups(options: &Options, progress: &mut dyn FnMut(Progress)) -> Components {
     let states = u64::from(LAYOUT_COUNT);
     let index = GroupIndex::build();
     let threads = options.threads().max(1);
@@ -763,7 +760,10 @@ pub(super) fn flood_groups(
         })
     };
     // The first pass: a job per piece set, the largest first.
-    let mut by_index = vec![UNSEEN; LAYOUT_COUNT as usize];
+    // Every index gets its label (the floods start wherever the bitmaps say
+    // none has been), and so does every rank: zeroed tables come from the
+    // system without a pass to fill them.
+    let mut by_index = vec![0; LAYOUT_COUNT as usize];
     let mut jobs: Vec<(PieceSet, &mut [u32])> = Vec::with_capacity(index.sets.len());
     let mut rest: &mut [u32] = &mut by_index;
     for set in &index.sets {
@@ -798,7 +798,7 @@ pub(super) fn flood_groups(
         on_threads(threads, &first_pass, &mut report);
     }
     // The second pass: every layout in rank order reads its label.
-    let mut by_rank = vec![UNSEEN; LAYOUT_COUNT as usize];
+    let mut by_rank = vec![0; LAYOUT_COUNT as usize];
     let chunks = Mutex::new(by_rank.chunks_mut(RANK_CHUNK).enumerate());
     let second_pass = |report: &mut dyn FnMut(u64)| loop {
         let chunk = chunks.lock().unwrap_or_else(PoisonError::into_inner).next();
@@ -821,7 +821,7 @@ pub(super) fn flood_groups(
     on_threads(threads, &second_pass, &mut report);
     drop(by_index);
     report(2 * states);
-    Ok(number_groups(by_rank, floods.into_inner()))
+    number_groups(by_rank, floods.into_inner())
 }
 
 /// Runs `work` on `threads` threads, the calling thread one of them and the
