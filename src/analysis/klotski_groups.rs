@@ -916,6 +916,58 @@ mod tests {
         count
     }
 
+    /// The flood of a piece set finds the groups the union–find over all
+    /// `step` moves finds, in piece sets with one region of free cells and
+    /// with many, with and without groups that are their own mirror image.
+    #[test]
+    fn piece_set_floods_agree_with_union_find() {
+        use crate::atlas::components;
+        use crate::klotski::{Klotski, Metric, PieceCounts, PieceSetSpace};
+        let index = GroupIndex::build();
+        let floods = AtomicU32::new(0);
+        let mut flooder = Flooder {
+            index: &index,
+            floods: &floods,
+            stack: Vec::new(),
+            images: Vec::new(),
+            seen: Vec::new(),
+            image: Vec::new(),
+        };
+        for (vertical, horizontal, soldiers) in
+            [(0, 0, 2), (2, 1, 4), (4, 1, 4), (1, 3, 5), (3, 3, 2)]
+        {
+            let counts = PieceCounts {
+                vertical,
+                horizontal,
+                soldiers,
+            };
+            let space = PieceSetSpace::new(counts).unwrap();
+            let steps = Klotski::new(Metric::Step).with_mirror_folding(false);
+            let expected = components(&steps, &space, &Options::new(), &mut |_| {}).unwrap();
+            let class = index.class_of[usize::from(vertical * 8 + horizontal)];
+            let set = index.sets
+                [(index.classes[class as usize].first_set + u32::from(soldiers)) as usize];
+            let mut labels = vec![UNSEEN; set.len(&index.classes[class as usize])];
+            flooder.flood_set(&set, &mut labels);
+            // The same partition: each label of one side maps to one of the other.
+            let mut to_flood = vec![UNSEEN; expected.count() as usize];
+            let mut to_group = std::collections::HashMap::new();
+            let mut cache = FrameCache::new();
+            space.for_each_state(0..space.len(), |rank, layout| {
+                let at = index.index_of(layout, &mut cache).unwrap() - set.base;
+                let flood = labels[at as usize];
+                let group = expected.get(rank).unwrap();
+                assert_ne!(flood, UNSEEN, "{layout:?}");
+                let mapped = &mut to_flood[group as usize];
+                if *mapped == UNSEEN {
+                    *mapped = flood;
+                }
+                assert_eq!(*mapped, flood, "{counts:?} {layout:?}");
+                assert_eq!(*to_group.entry(flood).or_insert(group), group, "{counts:?}");
+            });
+        }
+    }
+
     #[test]
     fn colex_ranks_are_dense() {
         let colex = colex_table();
