@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
 use crate::atlas::{Components, Options, Phase, Progress};
-use crate::klotski::{frame_step_moves, AllLayouts, Layout, Move, LAYOUT_COUNT};
+use crate::klotski::{frame_step_moves, AllLayouts, Layout, LAYOUT_COUNT};
 use crate::DenseSpace;
 
 /// The cells of the board, as a mask.
@@ -504,11 +504,13 @@ fn colex_table() -> Vec<u16> {
     colex
 }
 
-/// A layout the flood has reached and whose frame's moves are still to list,
-/// with the move that led to it (not listed back).
-struct Node {
-    layout: Layout,
-    last: Option<Move>,
+/// A class of layouts the flood has reached and whose frame's moves are
+/// still to list: a frame and the soldiers of one of its layouts, packed as
+/// [`compress`] packs them, which stand for all the arrangements of as many
+/// soldiers in each region of free cells.
+struct Arrangements {
+    frame: u32,
+    packed: u32,
 }
 
 /// Sets bit `at` of `bits`.
@@ -554,7 +556,7 @@ struct Flooder<'a> {
     index: &'a GroupIndex,
     /// The numbers of the floods, shared by all threads.
     floods: &'a AtomicU32,
-    stack: Vec<Node>,
+    stack: Vec<Arrangements>,
     /// The indices (within the piece set) of the layouts the flood under way
     /// reached as mirror images only.
     images: Vec<u32>,
@@ -645,32 +647,12 @@ impl Flooder<'_> {
         }
     }
 
-    /// Reaches `layout` (unreached, of frame `frame`, after the move `last`)
-    /// and every layout its soldiers' steps lead to: all the arrangements of
-    /// as many soldiers in each region of free cells, since a region with an
-    /// empty cell lets its soldiers take every arrangement. Pushes them all,
-    /// for the moves of their frames; whether one was an image.
-    fn reach_arrangements(
-        &mut self,
-        view: &mut SetView<'_>,
-        stack: &mut Vec<Node>,
-        (layout, frame, last): (Layout, u32, Option<Move>),
-        flood: u32,
-    ) -> bool {
-        let Some(&Frame {
-            code,
-            free,
-            regions,
-            ..
-        }) = self.index.frames.get(frame as usize)
-        else {
-            return false;
-        };
-        let packed = compress(layout.soldiers(), free);
-        // The regions with a choice, and the soldiers of those without.
+    /// The regions of `frame` with a choice of arrangement (the regions and
+    /// their soldiers as `packed` has them), and the soldiers of the others.
+    fn choices(&self, frame: &Frame, packed: u32) -> (Regions, u32) {
         let mut choices: Regions = ([(0, 0, 0); 16], 0);
         let mut fixed = 0;
-        for &cells in self.index.regions_of(regions) {
+        for &cells in self.index.regions_of(frame.regions) {
             let size = cells.count_ones();
             let soldiers = (packed & cells).count_ones();
             if soldiers == 0 || soldiers == size {
@@ -680,10 +662,29 @@ impl Flooder<'_> {
                 choices.1 += 1;
             }
         }
+        (choices, fixed)
+    }
+
+    /// Reaches the unreached layout of frame `frame` whose soldiers are
+    /// `packed`, and every layout its soldiers' steps lead to: all the
+    /// arrangements of as many soldiers in each region of free cells, since a
+    /// region with an empty cell lets its soldiers take every arrangement.
+    /// Pushes the class of arrangements, for the moves of its frame; whether
+    /// one of them was an image.
+    fn reach_arrangements(
+        &mut self,
+        view: &mut SetView<'_>,
+        stack: &mut Vec<Arrangements>,
+        (frame, packed): (u32, u32),
+        flood: u32,
+    ) -> bool {
+        let Some(&found) = self.index.frames.get(frame as usize) else {
+            return false;
+        };
+        let ((regions, count), fixed) = self.choices(&found, packed);
         let mut symmetric = false;
-        let (regions, count) = &choices;
         for_each_arrangement(
-            regions.get(..*count).unwrap_or(&[]),
+            regions.get(..count).unwrap_or(&[]),
             fixed,
             &mut |arranged| {
                 let at = view.at(self.index, frame, arranged);
@@ -691,14 +692,12 @@ impl Flooder<'_> {
                     symmetric |= test(&self.image, at);
                     return;
                 }
-                let layout = Layout::from_code(code | u64::from(deposit(arranged, free)));
+                let layout =
+                    Layout::from_code(found.code | u64::from(deposit(arranged, found.free)));
                 self.reach(view, layout, frame, at, flood);
-                stack.push(Node {
-                    layout,
-                    last: if arranged == packed { last } else { None },
-                });
             },
         );
+        stack.push(Arrangements { frame, packed });
         symmetric
     }
 
@@ -712,22 +711,52 @@ impl Flooder<'_> {
         let flood = self.floods.fetch_add(1, Relaxed);
         self.images.clear();
         let mut stack = core::mem::take(&mut self.stack);
-        let mut symmetric = self.reach_arrangements(view, &mut stack, (layout, frame, None), flood);
-        while let Some(node) = stack.pop() {
-            frame_step_moves(node.layout, node.last, |step, next| {
+        let free = self.index.frames.get(frame as usize).map_or(0, |f| f.free);
+        let start = (frame, compress(layout.soldiers(), free));
+        let mut symmetric = self.reach_arrangements(view, &mut stack, start, flood);
+        while let Some(Arrangements { frame, packed }) = stack.pop() {
+            let Some(&found) = self.index.frames.get(frame as usize) else {
+                continue;
+            };
+            // The steps of the frame's pieces, each with the free cells it
+            // needs empty, the frame it leads to and that frame's free cells:
+            // a frame's moves are the same for all its arrangements of soldiers.
+            let mut moves = [(0u32, 0u32, 0u32); 32];
+            let mut count = 0;
+            frame_step_moves(Layout::from_code(found.code), None, |_, next| {
+                let entered = next.occupied() & found.free;
                 let key = next.code() >> FRAME_SHIFT;
-                let Some(frame) = self.index.find(&view.class, key) else {
+                let Some(to) = self.index.find(&view.class, key) else {
                     return;
                 };
-                let free = self.index.frames.get(frame as usize).map_or(0, |f| f.free);
-                let at = view.at(self.index, frame, compress(next.soldiers(), free));
-                if test(&self.seen, at) {
-                    symmetric |= test(&self.image, at);
-                } else {
-                    symmetric |=
-                        self.reach_arrangements(view, &mut stack, (next, frame, Some(step)), flood);
+                let free = self.index.frames.get(to as usize).map_or(0, |f| f.free);
+                if let Some(slot) = moves.get_mut(count) {
+                    *slot = (entered, to, free);
+                    count += 1;
                 }
             });
+            let moves = moves.get(..count).unwrap_or(&[]);
+            let ((regions, choices), fixed) = self.choices(&found, packed);
+            for_each_arrangement(
+                regions.get(..choices).unwrap_or(&[]),
+                fixed,
+                &mut |arranged| {
+                    let soldiers = deposit(arranged, found.free);
+                    for &(entered, to, free) in moves {
+                        if soldiers & entered != 0 {
+                            continue;
+                        }
+                        let packed = compress(soldiers, free);
+                        let at = view.at(self.index, to, packed);
+                        if test(&self.seen, at) {
+                            symmetric |= test(&self.image, at);
+                        } else {
+                            symmetric |=
+                                self.reach_arrangements(view, &mut stack, (to, packed), flood);
+                        }
+                    }
+                },
+            );
         }
         self.stack = stack;
         let images = if symmetric {
