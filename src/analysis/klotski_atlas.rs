@@ -35,7 +35,8 @@ use core::ops::Range;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use super::klotski_graph::{MirroredSets, StepGraph};
+use super::klotski_graph::MirroredSets;
+use super::klotski_groups::flood_groups;
 use super::klotski_summary::{self, KlotskiSummary};
 use crate::atlas::{
     distances, distances_by_parts, file, flood, AtlasError, Components, Distances, MoveGraph,
@@ -324,18 +325,21 @@ impl KlotskiAtlas {
 /// this way.
 ///
 /// A flood of one group at a time over `step` moves
-/// ([`step_moves`](crate::klotski::step_moves)), new layouts told by their
-/// codes in a hash set of the group's, each layout ranked once; each piece set
-/// is flooded by one thread.
+/// ([`step_moves`](crate::klotski::step_moves)), each piece set by one thread,
+/// marking layouts in a bitmap by an index cheaper than the rank (a layout's
+/// general, verticals and horizontals, looked up in a table, and its soldiers'
+/// places among the cells they leave) and arranging soldiers in bulk; then one
+/// pass in rank order reads each layout's group, so no layout is ranked.
 ///
 /// # Errors
 ///
-/// None in practice: the error of [`flood`] for a space too large for its labels.
+/// None: all layouts always fit the labels. The `Result` stays for the
+/// signature every labelling of the atlas shares.
 pub fn klotski_groups(
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Components, AtlasError> {
-    flood(&StepGraph::new(), options, progress)
+    Ok(flood_groups(options, progress))
 }
 
 /// The distances under `metric` of the layouts of `space`.

@@ -1,42 +1,14 @@
-//! Klotski's layouts split by piece set, for the atlas: a [`Graph`] of `step`
-//! moves for the flood of the groups, and a [`PartedSpace`] for the distances,
-//! folded by mirror images; both keyed by layout codes.
+//! Klotski's layouts split by piece set, for the atlas: a [`PartedSpace`] for
+//! the distances, folded by mirror images and keyed by layout codes.
 
-use core::ops::Range;
-
-use crate::atlas::{Graph, PartedSpace};
-use crate::klotski::{
-    step_moves, AllLayouts, Klotski, Layout, Metric, Move, PieceCounts, LAYOUT_COUNT,
-};
+use crate::atlas::PartedSpace;
+use crate::klotski::{AllLayouts, Klotski, Layout, Metric, PieceCounts, LAYOUT_COUNT};
 use crate::{Backward, DenseSpace};
 
 /// Piece sets are told apart by counts below these bounds.
 const MAX_VERTICAL: usize = 8;
 const MAX_HORIZONTAL: usize = 8;
 const MAX_SOLDIERS: usize = 17;
-
-/// All layouts under `step` moves (the groups are the same under every metric,
-/// and `step` moves are the fewest and cheapest to list).
-pub(super) struct StepGraph {
-    /// The part of each piece set, by [`slot`]: piece sets numbered from the
-    /// largest, so that taking every other one splits them evenly.
-    parts: Vec<u8>,
-    count: u64,
-}
-
-/// A layout as the flood meets it, with the move that led to it: that move
-/// undone leads to a layout already reached, and so is not listed again.
-pub(super) struct Node {
-    layout: Layout,
-    last: Option<Move>,
-}
-
-impl StepGraph {
-    pub(super) fn new() -> Self {
-        let (parts, count) = piece_set_parts();
-        StepGraph { parts, count }
-    }
-}
 
 /// The part of each piece set, by [`slot`], numbered from the largest, and the
 /// number of parts.
@@ -146,63 +118,4 @@ fn arrangements(counts: PieceCounts) -> u64 {
         }
     }
     total
-}
-
-impl Graph for StepGraph {
-    type Node = Node;
-
-    fn len(&self) -> u64 {
-        u64::from(LAYOUT_COUNT)
-    }
-
-    fn parts(&self) -> u64 {
-        self.count
-    }
-
-    #[inline]
-    fn part(&self, node: &Node) -> u64 {
-        self.parts
-            .get(slot(node.layout.counts()))
-            .map_or(0, |&part| u64::from(part))
-    }
-
-    fn for_each_node(&self, ranks: Range<u64>, mut visit: impl FnMut(u64, Node)) {
-        AllLayouts.for_each_state(ranks, |rank, layout| {
-            visit(rank, Node { layout, last: None })
-        });
-    }
-
-    /// A layout and its mirror image share a key: nearly all layouts (28.9
-    /// million) are in groups that hold the mirror images of their layouts,
-    /// which are flooded half.
-    #[inline]
-    fn key(&self, node: &Node) -> u64 {
-        node.layout.mirror_folded_code()
-    }
-
-    #[inline]
-    fn side(&self, node: &Node) -> bool {
-        node.layout.code() != node.layout.mirror_folded_code()
-    }
-
-    #[inline]
-    fn image_rank(&self, node: &Node) -> Option<u64> {
-        let mirror = node.layout.mirror();
-        (mirror != node.layout).then(|| AllLayouts.rank(&mirror))
-    }
-
-    #[inline]
-    fn rank(&self, node: &Node) -> u64 {
-        AllLayouts.rank(&node.layout)
-    }
-
-    #[inline]
-    fn neighbours(&self, node: &Node, mut emit: impl FnMut(Node)) {
-        step_moves(node.layout, node.last, |mv, layout| {
-            emit(Node {
-                layout,
-                last: Some(mv),
-            })
-        });
-    }
 }

@@ -13,6 +13,7 @@
 
 mod klotski_atlas;
 mod klotski_graph;
+mod klotski_groups;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;

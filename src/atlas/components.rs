@@ -46,7 +46,7 @@ impl Components {
     }
 
     /// Labels and sizes already known to agree.
-    pub(super) fn from_parts(labels: Vec<u32>, sizes: Vec<u32>) -> Self {
+    pub(crate) fn from_parts(labels: Vec<u32>, sizes: Vec<u32>) -> Self {
         Components { labels, sizes }
     }
 

@@ -121,7 +121,28 @@ pub(crate) fn for_each_move(
 /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
 /// ```
 #[inline(always)]
-pub fn step_moves(layout: Layout, last: Option<Move>, mut emit: impl FnMut(Move, Layout)) {
+pub fn step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Layout)) {
+    steps_of(layout, last, true, emit);
+}
+
+/// The `step` moves of [`step_moves`] but the soldiers': the moves that change
+/// where the general, the verticals and the horizontals stand. The flood of
+/// the groups makes the soldiers' moves in bulk: in a region of free cells
+/// with an empty one, soldiers can be arranged every way by their steps.
+#[inline(always)]
+pub(crate) fn frame_step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Layout)) {
+    steps_of(layout, last, false, emit);
+}
+
+/// The `step` moves of `layout` but the one that undoes `last`, the soldiers'
+/// only if `soldiers` (a constant once inlined).
+#[inline(always)]
+fn steps_of(
+    layout: Layout,
+    last: Option<Move>,
+    soldiers: bool,
+    mut emit: impl FnMut(Move, Layout),
+) {
     let e = layout.empty();
     let (v, h, s) = (layout.verticals(), layout.horizontals(), layout.soldiers());
     // The move that undoes `last`, as a key: `u32::MAX` when none is barred.
@@ -145,10 +166,12 @@ pub fn step_moves(layout: Layout, last: Option<Move>, mut emit: impl FnMut(Move,
         }
     };
     // Which pieces can step each way: the cells they would enter are empty.
-    steps(Shape::Soldier, SOLDIER_SHIFT, s & e << c, -4);
-    steps(Shape::Soldier, SOLDIER_SHIFT, s & e >> c, 4);
-    steps(Shape::Soldier, SOLDIER_SHIFT, s & e << 1 & !COLUMN_0, -1);
-    steps(Shape::Soldier, SOLDIER_SHIFT, s & e >> 1 & !COLUMN_3, 1);
+    if soldiers {
+        steps(Shape::Soldier, SOLDIER_SHIFT, s & e << c, -4);
+        steps(Shape::Soldier, SOLDIER_SHIFT, s & e >> c, 4);
+        steps(Shape::Soldier, SOLDIER_SHIFT, s & e << 1 & !COLUMN_0, -1);
+        steps(Shape::Soldier, SOLDIER_SHIFT, s & e >> 1 & !COLUMN_3, 1);
+    }
     steps(Shape::Vertical, VERTICAL_SHIFT, v & e << c, -4);
     steps(Shape::Vertical, VERTICAL_SHIFT, v & e >> (2 * c), 4);
     let sideways = e << 1 & e >> (c - 1) & !COLUMN_0;

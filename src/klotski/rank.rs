@@ -91,7 +91,18 @@ struct Ranking {
     starts: [(u16, u8); 12],
     /// The same ranks, row by row (see [`Rows`]).
     rows: Rows,
+    /// For each state whose cursor is in the last row, where its completions
+    /// start in `tail_cells` and how many there are: enumeration lists them
+    /// instead of walking the last row cell by cell, which took most of its time.
+    tails: Vec<(u32, u8)>,
+    /// The completions of the last row, in rank order: the soldiers in the low
+    /// four bits, the horizontals in the high four, both by column.
+    tail_cells: Vec<u8>,
 }
+
+/// The first cell of the last row: states whose cursor is there or beyond
+/// have their completions listed in [`Ranking::tails`].
+const TAIL: u8 = ((ROWS - 1) * COLUMNS) as u8;
 
 /// A partly filled board.
 #[derive(Clone, Copy)]
@@ -154,6 +165,8 @@ impl Ranking {
             offsets: [0; 13],
             starts: [(NO_STATE, 0); 12],
             rows: Rows::default(),
+            tails: Vec::new(),
+            tail_cells: Vec::new(),
         };
         let mut total = 0;
         for general in 0..GENERAL_ANCHORS.len() {
@@ -165,7 +178,44 @@ impl Ranking {
         }
         ranking.offsets[12] = total;
         ranking.rows = Rows::build(&mut ranking);
+        ranking.tails = vec![(0, 0); STATES];
+        for state in 0..STATES {
+            // A state's index holds its cursor (see `Fill::index`).
+            let cursor = (state / 48 % 21) as u8;
+            if cursor >= TAIL {
+                let start = ranking.tail_cells.len();
+                ranking.add_tails(state as u16, cursor, 0);
+                let count = ranking.tail_cells.len() - start;
+                ranking.tails[state] = (start as u32, count as u8);
+            }
+        }
         ranking
+    }
+
+    /// Appends the completions of `state` (cursor `cursor`, in the last row)
+    /// to `tail_cells`, in rank order, after the cells `placed` of the row.
+    fn add_tails(&mut self, state: u16, cursor: u8, placed: u8) {
+        if u32::from(cursor) == END {
+            if self.completions(state) == 1 {
+                self.tail_cells.push(placed);
+            }
+            return;
+        }
+        let column = cursor - TAIL;
+        for item in 0..4 {
+            let step = self.step(usize::from(state), item);
+            if step.next == NO_STATE || self.completions(step.next) == 0 {
+                continue;
+            }
+            // The item codes: 0 empty, 1 horizontal, 2 vertical, 3 soldier;
+            // no vertical fits in the last row.
+            let cell = match item {
+                1 => 0x10 << column,
+                3 => 1 << column,
+                _ => 0,
+            };
+            self.add_tails(step.next, step.cursor, placed | cell);
+        }
     }
 
     /// Legal completions of `fill`, memoised.
@@ -356,11 +406,18 @@ impl Walk<'_> {
         masks: [u32; 4],
         visit: &mut impl FnMut(u32, Layout),
     ) {
-        if u32::from(cursor) == END {
-            if ranking.completions(state) == 1 {
+        if cursor >= TAIL {
+            let (start, count) = ranking.tails[usize::from(state)];
+            let from = self.ranks.start.saturating_sub(first);
+            let to = self.ranks.end.saturating_sub(first).min(u32::from(count));
+            let shift = u32::from(TAIL);
+            for offset in from..to {
+                let cells = u32::from(ranking.tail_cells[(start + offset) as usize]);
+                let horizontals = masks[1] | (cells >> 4) << shift;
+                let soldiers = masks[3] | (cells & 0xF) << shift;
                 visit(
-                    first,
-                    Layout::from_parts(self.anchor, masks[2], masks[1], masks[3]),
+                    first + offset,
+                    Layout::from_parts(self.anchor, masks[2], horizontals, soldiers),
                 );
             }
             return;
