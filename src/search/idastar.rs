@@ -326,7 +326,9 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
             self.halt(Stop::Limit(limit));
             return Child::Skip;
         }
-        let moves = depth as u32 + 1;
+        // The child's depth: one value serves for all that depends on it.
+        let below = depth + 1;
+        let moves = below as u32;
         let mark = self.memory.mark(puzzle, child);
         let known = self.memory.recall(mark);
         if T::REMEMBERS {
@@ -354,8 +356,6 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         if puzzle.is_goal(child) {
             return Child::Goal;
         }
-        // The start and the states down to this child, on the path.
-        let on_path = depth + 2;
         // The state limit bounds the table as it bounds the path (whose
         // states the table holds too); the table's capacity only stops it
         // from storing more.
@@ -364,17 +364,20 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
             moves,
             bound: estimate,
         };
-        if on_path > self.max_path || self.memory.remember(mark, entry, self.max_path).is_err() {
+        // `below + 1` states are on the path: the start and the states down
+        // to this child.
+        if below >= self.max_path || self.memory.remember(mark, entry, self.max_path).is_err() {
             let max = self.max_path;
             self.halt(Stop::Limit(Limit::States { max }));
             return Child::Skip;
         }
-        if let Err(limit) = self.watch.check(self.expanded) {
-            self.halt(Stop::Limit(limit));
-            return Child::Skip;
-        }
+        // No look at the clock here: every state but the start is expanded
+        // after it was generated, so the look at each 1024th child generated
+        // comes often enough.
         self.expanded += 1;
-        self.max_stored = self.max_stored.max(on_path.max(self.memory.stored()));
+        if below >= self.max_stored || self.memory.stored() > self.max_stored {
+            self.max_stored = self.memory.stored().max(below + 1);
+        }
         Child::Enter { mark, estimate }
     }
 

@@ -92,8 +92,8 @@ impl Board {
     /// this board's, `manhattan`: the incremental update of a depth-first
     /// search, two table lookups instead of a sum over the tiles.
     ///
-    /// The tile that moved is the one `next` holds on this board's blank; it
-    /// went from `next`'s blank to this board's. When `next` is not one move
+    /// The tile that moved is the one this board holds on `next`'s blank; it
+    /// went from there to this board's blank. When `next` is not one move
     /// away the result is meaningless (but no panic).
     ///
     /// ```
@@ -109,7 +109,8 @@ impl Board {
     #[inline]
     pub fn manhattan_after(&self, manhattan: u32, next: &Board) -> u32 {
         let shape = self.shape();
-        let tile = next.field(self.blank());
+        // The tile read where the move found it, as the move itself read it.
+        let tile = self.field(next.blank());
         let to = u32::from(distance(shape, tile, self.blank()));
         let from = u32::from(distance(shape, tile, next.blank()));
         manhattan.wrapping_add(to).wrapping_sub(from)

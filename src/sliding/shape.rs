@@ -26,6 +26,20 @@ const SHAPES: usize = 16;
 /// Table rows are 32 wide, so that an index masked to 5 bits is always in bounds.
 const SLOTS: usize = 32;
 
+/// The shapes of more than 16 cells, one bit each by [`Shape::index`]: their
+/// cells take 5 bits in a board's code.
+const WIDE: u16 = {
+    let mut wide = 0;
+    let mut index = 0;
+    while index < SHAPES {
+        if shape_of_index(index).cells() > 16 {
+            wide |= 1 << index;
+        }
+        index += 1;
+    }
+    wide
+};
+
 /// The size of a board: `rows` × `columns` cells, each side from 2 to 5.
 ///
 /// Cell `i` is row `i / columns`, column `i % columns`, row 0 at the top.
@@ -43,8 +57,10 @@ const SLOTS: usize = 32;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
-    rows: u8,
-    columns: u8,
+    /// `(rows - 2) * 4 + (columns - 2)`, below 16: the shape's place in the
+    /// tables, and its order (by rows, then columns). One byte, so that a
+    /// board copies it, and a search keeps it, cheaply.
+    index: u8,
 }
 
 /// A shape with a side outside 2 to 5.
@@ -74,28 +90,18 @@ pub enum ParseShapeError {
 
 impl Shape {
     /// The 8-puzzle's 3 × 3.
-    pub const EIGHT: Shape = Shape {
-        rows: 3,
-        columns: 3,
-    };
+    pub const EIGHT: Shape = shape_of_index((3 - MIN_SIDE) * (MAX_SIDE - 1) + (3 - MIN_SIDE));
     /// The 15-puzzle's 4 × 4.
-    pub const FIFTEEN: Shape = Shape {
-        rows: 4,
-        columns: 4,
-    };
+    pub const FIFTEEN: Shape = shape_of_index((4 - MIN_SIDE) * (MAX_SIDE - 1) + (4 - MIN_SIDE));
     /// The 24-puzzle's 5 × 5.
-    pub const TWENTY_FOUR: Shape = Shape {
-        rows: 5,
-        columns: 5,
-    };
+    pub const TWENTY_FOUR: Shape = shape_of_index((5 - MIN_SIDE) * (MAX_SIDE - 1) + (5 - MIN_SIDE));
 
     /// The shape of `rows` × `columns` cells, if both are from 2 to 5.
     pub const fn new(rows: usize, columns: usize) -> Result<Shape, ShapeError> {
         if MIN_SIDE <= rows && rows <= MAX_SIDE && MIN_SIDE <= columns && columns <= MAX_SIDE {
-            Ok(Shape {
-                rows: rows as u8,
-                columns: columns as u8,
-            })
+            Ok(shape_of_index(
+                (rows - MIN_SIDE) * (MAX_SIDE - 1) + (columns - MIN_SIDE),
+            ))
         } else {
             Err(ShapeError { rows, columns })
         }
@@ -109,13 +115,13 @@ impl Shape {
     /// The number of rows.
     #[inline]
     pub const fn rows(self) -> usize {
-        self.rows as usize
+        self.index as usize / (MAX_SIDE - 1) + MIN_SIDE
     }
 
     /// The number of columns.
     #[inline]
     pub const fn columns(self) -> usize {
-        self.columns as usize
+        self.index as usize % (MAX_SIDE - 1) + MIN_SIDE
     }
 
     /// The number of cells, `rows × columns`: the tiles and the blank.
@@ -135,11 +141,7 @@ impl Shape {
     /// ```
     #[inline]
     pub const fn bits_per_cell(self) -> u32 {
-        if self.cells() <= 16 {
-            4
-        } else {
-            5
-        }
+        4 + (WIDE >> self.index) as u32 % 2
     }
 
     /// The row of `cell` (0 at the top); cells off the board give 0.
@@ -207,7 +209,7 @@ impl Shape {
     /// The index of this shape in the tables, below 16.
     #[inline]
     const fn index(self) -> usize {
-        (self.rows() - MIN_SIDE) * (MAX_SIDE - 1) + (self.columns() - MIN_SIDE)
+        self.index as usize
     }
 
     /// The code of this shape's goal board (see [`Board::code`](super::Board::code)).
@@ -247,7 +249,7 @@ impl Shape {
 impl fmt::Display for Shape {
     /// `RxC`, for example `3x4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.rows, self.columns)
+        write!(f, "{}x{}", self.rows(), self.columns())
     }
 }
 
@@ -280,8 +282,7 @@ impl FromStr for Shape {
 /// The shape of table index `index`, below 16.
 const fn shape_of_index(index: usize) -> Shape {
     Shape {
-        rows: (index / (MAX_SIDE - 1) + MIN_SIDE) as u8,
-        columns: (index % (MAX_SIDE - 1) + MIN_SIDE) as u8,
+        index: (index % SHAPES) as u8,
     }
 }
 
