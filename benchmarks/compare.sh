@@ -16,9 +16,14 @@ runs=${RUNS:-21}
 rounds=${ROUNDS:-11}
 boards=tests/data/knights_hard.txt
 korf2=$(mktemp)
-trap 'rm -f "$korf2"' EXIT
+korf12=$(mktemp)
+trap 'rm -f "$korf2" "$korf12"' EXIT
 # Korf's instance 2 (55 moves), with its number first, as the reference reads it.
 echo "2 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6" >"$korf2"
+# The first 12 of Korf's instances that take the Manhattan distance fewer than
+# 70 M nodes (235 M nodes in all, about two seconds): long enough for a ratio.
+awk '!/^#/ && $3 < 70000000 { print $1 }' tests/data/korf100.ans | head -n 12 |
+  awk 'NR == FNR { keep[$1]; next } !/^#/ && ($1 in keep)' - tests/data/korf100.txt >"$korf12"
 target=${CARGO_TARGET_DIR:-target}/release/examples
 
 cargo build --release --quiet --example klotski --example knights --example sliding --example atlas
@@ -51,7 +56,7 @@ median_of() {
   for _ in $(seq "$runs"); do "$@"; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2)'
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f×", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f×", a / b }'; }
 
 row() { # LABEL INPUT COMMAND...: prints the row, keeps the median in $last
   local label=$1; shift
@@ -71,8 +76,10 @@ row "knights example (idastar), 1,000 hard boards" "$boards" "$target/knights"; 
 row "knights example (astar), 1,000 hard boards" "$boards" "$target/knights" --engine astar
 row "C fifteen_ida, Korf instance 2" "$korf2" "$baselines/run.sh" fifteen; c_fifteen=$last
 row "sliding example (idastar, Manhattan), Korf instance 2" "$korf2" "$target/sliding" --heuristic manhattan; ours_fifteen=$last
+row "C fifteen_ida, 12 Korf instances" "$korf12" "$baselines/run.sh" fifteen; c_twelve=$last
+row "sliding example (idastar, Manhattan), 12 Korf instances" "$korf12" "$target/sliding" --heuristic manhattan; ours_twelve=$last
 echo
-echo "Whole-process ratios: 横刀立马 $(ratio "$cpp_klotski" "$ours_klotski"), knights $(ratio "$cpp_knights" "$ours_knights"), 15-puzzle (Korf 2) $(ratio "$c_fifteen" "$ours_fifteen")."
+echo "Whole-process ratios (theirs / ours): 横刀立马 $(ratio "$cpp_klotski" "$ours_klotski"), knights $(ratio "$cpp_knights" "$ours_knights"), 15-puzzle: Korf 2 $(ratio "$c_fifteen" "$ours_fifteen"), 12 Korf instances $(ratio "$c_twelve" "$ours_twelve")."
 
 cpp_search=$(median_of sh -c "\"$baselines/run.sh\" klotski | sed -n 's/^cost time:\([0-9.]*\)ms/\1/p'")
 ours_search=$(median_of sh -c "\"$target/klotski\" --json | sed 's/.*\"elapsed_us\":\([0-9]*\).*/\1/'" | awk '{ printf "%.3f", $1 / 1000 }')

@@ -70,6 +70,11 @@ pub trait Puzzle {
     fn encode(&self, state: &Self::State) -> Self::Key;
 
     /// Calls `emit(move, next)` once for every state reachable from `state` in one move.
+    ///
+    /// An engine may call the puzzle again from inside `emit` (IDA* searches
+    /// below each child there, as a recursive search does), so `successors`
+    /// must not hold a borrow of shared state, such as a `RefCell` or a lock,
+    /// while it calls `emit`.
     fn successors(&self, state: &Self::State, emit: impl FnMut(Self::Move, Self::State));
 
     /// The successors of `state` worth trying once `last` has led to it from some

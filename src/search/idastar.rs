@@ -19,9 +19,11 @@ use crate::{Path, Puzzle};
 /// path, so it solves puzzles far too large for the other engines (the
 /// 15-puzzle). It searches depth-first by recursion inside the puzzle's
 /// successor callback, as a hand-written IDA* does, so a child is looked at
-/// when the puzzle makes it and nothing is copied; past 256 KiB of the
-/// thread's stack it goes on with a stack of frames on the heap, so no bound
-/// is too deep for the thread it runs on. It skips the
+/// when the puzzle makes it and nothing is copied. Past 128 KiB of stack
+/// (from where it was called) it goes on with a stack of frames on the heap,
+/// so a deep bound needs no more of the thread's stack than that. It calls
+/// the puzzle's successor function again from inside its callback, for the
+/// children. It skips the
 /// successors [`Puzzle::successors_after`] leaves out (the move back), and asks
 /// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
 /// update it from the move. Like every IDA*, it cannot tell a puzzle that
@@ -227,9 +229,10 @@ impl<P: Puzzle> Memory<P> for Table<P::Key> {
 }
 
 /// How much of the thread's stack the recursive descent may use before it
-/// goes on with a stack of its own on the heap: a quarter of the 2 MiB Rust
-/// gives a new thread, thousands of levels for a small state.
-const RECURSION_STACK: usize = 256 * 1024;
+/// goes on with a stack of its own on the heap: a sixteenth of the 2 MiB Rust
+/// gives a new thread, hundreds of levels (about 500 for the 15-puzzle,
+/// whose solutions are at most 80 moves long).
+const RECURSION_STACK: usize = 128 * 1024;
 
 /// Where the stack is now: the address of a local of the caller's frame.
 ///
@@ -261,8 +264,8 @@ enum Child<K> {
     Enter {
         /// What the memory calls it.
         mark: K,
-        /// Its heuristic.
-        estimate: u32,
+        /// Its heuristic (not raised by what a table learned).
+        heuristic: u32,
     },
 }
 
@@ -310,13 +313,13 @@ struct Descent<'w, P: Puzzle, T: Memory<P>> {
 
 impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     /// Looks at `child`, reached by `mv` from `parent` (whose heuristic is
-    /// `estimate`, at `depth`): counts it, checks the limits, and tells what
+    /// `heuristic`, at `depth`): counts it, checks the limits, and tells what
     /// to do with it. Lower bounds it learns go to `backed_up`, the parent's.
     #[inline(always)]
     fn consider(
         &mut self,
         puzzle: &P,
-        (parent, estimate, depth): (&P::State, u32, usize),
+        (parent, heuristic, depth): (&P::State, u32, usize),
         mv: &P::Move,
         child: &P::State,
         backed_up: &mut u32,
@@ -334,9 +337,10 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         if T::REMEMBERS {
             self.met_new_state |= known.is_none();
         }
-        let estimate = puzzle
-            .heuristic_after(parent, estimate, mv, child)
-            .max(known.map_or(0, |entry| entry.bound));
+        // The puzzle updates its own heuristic, from the parent's; what a
+        // table learned only raises the estimate.
+        let heuristic = puzzle.heuristic_after(parent, heuristic, mv, child);
+        let estimate = heuristic.max(known.map_or(0, |entry| entry.bound));
         if known.is_some_and(|entry| entry.iteration == self.iteration && entry.moves <= moves) {
             back_up(backed_up, estimate);
             return Child::Skip;
@@ -378,7 +382,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         if below >= self.max_stored || self.memory.stored() > self.max_stored {
             self.max_stored = self.memory.stored().max(below + 1);
         }
-        Child::Enter { mark, estimate }
+        Child::Enter { mark, heuristic }
     }
 
     /// Whether the recursion may go on at `depth`, at or beyond
@@ -406,20 +410,20 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         self.stop = Some(why);
     }
 
-    /// Searches below the start, whose heuristic is `estimate`: one
+    /// Searches below the start, whose heuristic is `heuristic`: one
     /// iteration.
-    fn search_from(&mut self, puzzle: &P, start: &P::State, mark: T::Mark, estimate: u32) {
+    fn search_from(&mut self, puzzle: &P, start: &P::State, mark: T::Mark, heuristic: u32) {
         let mut backed_up = u32::MAX;
         puzzle.successors(start, |mv, child| {
-            self.descend((puzzle, start, estimate, 0), mv, child, &mut backed_up);
+            self.descend((puzzle, start, heuristic, 0), mv, child, &mut backed_up);
         });
-        if T::REMEMBERS {
+        if T::REMEMBERS && !self.stopped {
             self.memory.learn(mark, backed_up);
         }
     }
 
     /// Searches below `state`, at `depth`, reached by `last`, whose
-    /// heuristic is `estimate`; returns the lower bound its children taught
+    /// heuristic is `heuristic`; returns the lower bound its children taught
     /// (with a memory; `u32::MAX` without).
     fn recurse(
         &mut self,
@@ -427,11 +431,11 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         state: &P::State,
         last: &P::Move,
         mark: T::Mark,
-        estimate: u32,
+        heuristic: u32,
         depth: usize,
     ) -> u32 {
         if depth >= self.recursion_depth && !self.may_recurse(depth) {
-            let root = (state.clone(), Some(last.clone()), mark, estimate);
+            let root = (state.clone(), Some(last.clone()), mark, heuristic);
             return self.descend_on_heap(puzzle, root, depth);
         }
         let mut backed_up = u32::MAX;
@@ -439,14 +443,14 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         // one function calling itself, as in a hand-written search.
         let each = {
             #[inline(always)]
-            |mv, child| self.descend((puzzle, state, estimate, depth), mv, child, &mut backed_up)
+            |mv, child| self.descend((puzzle, state, heuristic, depth), mv, child, &mut backed_up)
         };
         if T::REMEMBERS {
             puzzle.successors(state, each);
         } else {
             puzzle.successors_after(state, last, each);
         }
-        if T::REMEMBERS {
+        if T::REMEMBERS && !self.stopped {
             // Every child is done: what they taught us bounds this state too.
             self.memory.learn(mark, backed_up);
         }
@@ -458,7 +462,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     #[inline(always)]
     fn descend(
         &mut self,
-        (puzzle, parent, estimate, depth): (&P, &P::State, u32, usize),
+        (puzzle, parent, heuristic, depth): (&P, &P::State, u32, usize),
         mv: P::Move,
         child: P::State,
         backed_up: &mut u32,
@@ -466,11 +470,11 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         if self.stopped {
             return;
         }
-        match self.consider(puzzle, (parent, estimate, depth), &mv, &child, backed_up) {
+        match self.consider(puzzle, (parent, heuristic, depth), &mv, &child, backed_up) {
             Child::Skip => {}
             Child::Goal => self.halt(Stop::Found(vec![(mv, child)])),
-            Child::Enter { mark, estimate } => {
-                let learned = self.recurse(puzzle, &child, &mv, mark, estimate, depth + 1);
+            Child::Enter { mark, heuristic } => {
+                let learned = self.recurse(puzzle, &child, &mv, mark, heuristic, depth + 1);
                 if T::REMEMBERS {
                     back_up(backed_up, learned);
                 }
@@ -512,7 +516,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
                 continue;
             };
             frame.taken += 1;
-            let parent = (&frame.state, frame.estimate, depth + top);
+            let parent = (&frame.state, frame.heuristic, depth + top);
             match self.consider(puzzle, parent, mv, child, &mut frame.backed_up) {
                 Child::Skip if self.stopped => break u32::MAX,
                 Child::Skip => {}
@@ -522,8 +526,8 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
                     self.halt(Stop::Found(steps));
                     break u32::MAX;
                 }
-                Child::Enter { mark, estimate } => {
-                    let next = (child.clone(), Some(mv.clone()), mark, estimate);
+                Child::Enter { mark, heuristic } => {
+                    let next = (child.clone(), Some(mv.clone()), mark, heuristic);
                     top += 1;
                     stack.enter(puzzle, top, next, prune);
                 }
@@ -550,7 +554,7 @@ struct Frame<S, M, K> {
     /// What the memory calls `state`.
     mark: K,
     /// The heuristic of `state`.
-    estimate: u32,
+    heuristic: u32,
     /// The children of `state`, and how many were taken.
     children: Vec<(M, S)>,
     taken: usize,
@@ -579,7 +583,7 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
         &mut self,
         puzzle: &P,
         depth: usize,
-        (state, last, mark, estimate): (S, Option<M>, K, u32),
+        (state, last, mark, heuristic): (S, Option<M>, K, u32),
         prune: bool,
     ) {
         if self.frames.len() <= depth {
@@ -587,7 +591,7 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
                 state,
                 last,
                 mark,
-                estimate,
+                heuristic,
                 children: Vec::new(),
                 taken: 0,
                 backed_up: u32::MAX,
@@ -597,7 +601,7 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
             frame.state = state;
             frame.last = last;
             frame.mark = mark;
-            frame.estimate = estimate;
+            frame.heuristic = heuristic;
             frame.taken = 0;
             frame.backed_up = u32::MAX;
         }
@@ -634,14 +638,14 @@ fn deepen<P: Puzzle, T: Memory<P>>(
     stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
     let root = memory.mark(puzzle, &start);
-    let root_estimate = puzzle.heuristic(&start);
+    let root_heuristic = puzzle.heuristic(&start);
     let mut descent = Descent {
         memory,
         watch: run.watch(),
         max_depth: run.max_depth(),
         max_path: run.max_states(),
         iteration: 0,
-        bound: root_estimate,
+        bound: root_heuristic,
         next_bound: u32::MAX,
         depth_cut: false,
         met_new_state: false,
@@ -659,7 +663,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
     let entry = Entry {
         iteration: 0,
         moves: 0,
-        bound: root_estimate,
+        bound: root_heuristic,
     };
     let _ = descent
         .memory
@@ -672,7 +676,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         descent.depth_cut = false;
         descent.met_new_state = false;
         descent.expanded += 1;
-        descent.search_from(puzzle, &start, root, root_estimate);
+        descent.search_from(puzzle, &start, root, root_heuristic);
         descent.stopped = false;
         match descent.stop.take() {
             Some(Stop::Found(steps)) => {

@@ -15,14 +15,16 @@ use super::Shape;
 /// left, right, down, as in Korf's IDA* experiments (1985).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    // The values are the directions' bits in a mask of moves and their
+    // places in the shape's neighbour table.
     /// The blank moves one row up (the tile above it slides down).
-    Up,
+    Up = 0,
     /// The blank moves one column left (the tile on its left slides right).
-    Left,
+    Left = 1,
     /// The blank moves one column right (the tile on its right slides left).
-    Right,
+    Right = 2,
     /// The blank moves one row down (the tile below it slides up).
-    Down,
+    Down = 3,
 }
 
 impl Direction {

@@ -21,7 +21,7 @@ pub const MAX_SIDE: usize = 5;
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 /// The number of shapes, 4 × 4: the row counts 2 to 5 by the column counts 2 to 5.
-const SHAPES: usize = 16;
+const SHAPES: usize = SIDES * SIDES;
 
 /// Table rows are 32 wide, so that an index masked to 5 bits is always in bounds.
 const SLOTS: usize = 32;
@@ -57,9 +57,9 @@ const WIDE: u16 = {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
-    /// `(rows - 2) * 4 + (columns - 2)`, below 16: the shape's place in the
-    /// tables, and its order (by rows, then columns). One byte, so that a
-    /// board copies it, and a search keeps it, cheaply.
+    /// `(rows - 2) * 4 + (columns - 2)`, below 16 (see [`index_of`]): the
+    /// shape's place in the tables, and its order (by rows, then columns).
+    /// A search reads its tables from it without arithmetic.
     index: u8,
 }
 
@@ -90,18 +90,16 @@ pub enum ParseShapeError {
 
 impl Shape {
     /// The 8-puzzle's 3 × 3.
-    pub const EIGHT: Shape = shape_of_index((3 - MIN_SIDE) * (MAX_SIDE - 1) + (3 - MIN_SIDE));
+    pub const EIGHT: Shape = shape_of_index(index_of(3, 3));
     /// The 15-puzzle's 4 × 4.
-    pub const FIFTEEN: Shape = shape_of_index((4 - MIN_SIDE) * (MAX_SIDE - 1) + (4 - MIN_SIDE));
+    pub const FIFTEEN: Shape = shape_of_index(index_of(4, 4));
     /// The 24-puzzle's 5 × 5.
-    pub const TWENTY_FOUR: Shape = shape_of_index((5 - MIN_SIDE) * (MAX_SIDE - 1) + (5 - MIN_SIDE));
+    pub const TWENTY_FOUR: Shape = shape_of_index(index_of(5, 5));
 
     /// The shape of `rows` × `columns` cells, if both are from 2 to 5.
     pub const fn new(rows: usize, columns: usize) -> Result<Shape, ShapeError> {
         if MIN_SIDE <= rows && rows <= MAX_SIDE && MIN_SIDE <= columns && columns <= MAX_SIDE {
-            Ok(shape_of_index(
-                (rows - MIN_SIDE) * (MAX_SIDE - 1) + (columns - MIN_SIDE),
-            ))
+            Ok(shape_of_index(index_of(rows, columns)))
         } else {
             Err(ShapeError { rows, columns })
         }
@@ -115,13 +113,13 @@ impl Shape {
     /// The number of rows.
     #[inline]
     pub const fn rows(self) -> usize {
-        self.index as usize / (MAX_SIDE - 1) + MIN_SIDE
+        self.index as usize / SIDES + MIN_SIDE
     }
 
     /// The number of columns.
     #[inline]
     pub const fn columns(self) -> usize {
-        self.index as usize % (MAX_SIDE - 1) + MIN_SIDE
+        self.index as usize % SIDES + MIN_SIDE
     }
 
     /// The number of cells, `rows × columns`: the tiles and the blank.
@@ -228,7 +226,8 @@ impl Shape {
     }
 
     /// The cell next to `cell` in `direction`, or `cell` itself where the
-    /// board ends (see [`moves_from`](Shape::moves_from)).
+    /// board ends (see [`moves_from`](Shape::moves_from)); 0 for a cell off
+    /// the board.
     #[inline]
     // The cell is masked to 5 bits and the direction's discriminant is
     // below 4: in bounds.
@@ -277,6 +276,14 @@ impl FromStr for Shape {
         };
         Ok(Shape::new(side(rows)?, side(columns)?)?)
     }
+}
+
+/// The number of side lengths, 2 to 5.
+const SIDES: usize = MAX_SIDE - MIN_SIDE + 1;
+
+/// The table index of `rows` × `columns`, both from 2 to 5.
+const fn index_of(rows: usize, columns: usize) -> usize {
+    (rows - MIN_SIDE) * SIDES + (columns - MIN_SIDE)
 }
 
 /// The shape of table index `index`, below 16.
