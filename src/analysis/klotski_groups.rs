@@ -48,26 +48,33 @@ const RANK_CHUNK: usize = 1 << 16;
 /// `COMPRESS[free << 8 | cells]`: the bits of `cells` at the places of the set
 /// bits of `free`, packed down (a `pext` of eight bits, which Rust offers only
 /// as an unsafe intrinsic, and which is slow on many AMD processors).
+static COMPRESS: [u8; 1 << 16] = bit_table(true);
+
+/// The table of [`COMPRESS`] (`pack`) or of [`DEPOSIT`] (not `pack`).
 // Evaluated at compile time, where an index out of bounds fails the build.
 #[allow(clippy::indexing_slicing)]
-static COMPRESS: [u8; 1 << 16] = {
+const fn bit_table(pack: bool) -> [u8; 1 << 16] {
     let mut table = [0u8; 1 << 16];
     let mut index = 0;
     while index < 1 << 16 {
-        let (free, cells) = (index >> 8, index & 0xFF);
-        let (mut packed, mut at, mut bit) = (0u8, 0, 0);
+        let (free, value) = (index >> 8, index & 0xFF);
+        let (mut out, mut at, mut bit) = (0u8, 0, 0);
         while bit < 8 {
             if free >> bit & 1 == 1 {
-                packed |= ((cells >> bit & 1) as u8) << at;
+                out |= if pack {
+                    ((value >> bit & 1) as u8) << at
+                } else {
+                    ((value >> at & 1) as u8) << bit
+                };
                 at += 1;
             }
             bit += 1;
         }
-        table[index] = packed;
+        table[index] = out;
         index += 1;
     }
     table
-};
+}
 
 /// `BINOMIAL[n][k]`: n choose k, for n and k up to 16.
 // Evaluated at compile time, where an index out of bounds fails the build.
@@ -109,26 +116,7 @@ fn compress(cells: u32, free: u32) -> u32 {
 
 /// `DEPOSIT[free << 8 | packed]`: the low bits of `packed`, in order, at the
 /// places of the set bits of `free` (a `pdep` of eight bits).
-// Evaluated at compile time, where an index out of bounds fails the build.
-#[allow(clippy::indexing_slicing)]
-static DEPOSIT: [u8; 1 << 16] = {
-    let mut table = [0u8; 1 << 16];
-    let mut index = 0;
-    while index < 1 << 16 {
-        let (free, packed) = (index >> 8, index & 0xFF);
-        let (mut cells, mut at, mut bit) = (0u8, 0, 0);
-        while bit < 8 {
-            if free >> bit & 1 == 1 {
-                cells |= ((packed >> at & 1) as u8) << bit;
-                at += 1;
-            }
-            bit += 1;
-        }
-        table[index] = cells;
-        index += 1;
-    }
-    table
-};
+static DEPOSIT: [u8; 1 << 16] = bit_table(false);
 
 /// The inverse of [`compress`]: the bits of `packed`, in order, at the places
 /// of the set bits of `free`; eight cells at a time.
@@ -585,7 +573,19 @@ impl SetView<'_> {
     }
 }
 
-impl Flooder<'_> {
+impl<'a> Flooder<'a> {
+    /// A flooder over `index`, numbering its floods from `floods`.
+    fn new(index: &'a GroupIndex, floods: &'a AtomicU32) -> Self {
+        Flooder {
+            index,
+            floods,
+            stack: Vec::new(),
+            images: Vec::new(),
+            seen: Vec::new(),
+            image: Vec::new(),
+        }
+    }
+
     /// Labels every layout of the piece set `set`, whose labels (by index
     /// within the set) are `labels`.
     fn flood_set(&mut self, set: &PieceSet, labels: &mut [u32]) {
@@ -809,14 +809,7 @@ pub(super) fn flood_groups(options: &Options, progress: &mut dyn FnMut(Progress)
     {
         let jobs = Mutex::new(jobs);
         let first_pass = |report: &mut dyn FnMut(u64)| {
-            let mut flooder = Flooder {
-                index: &index,
-                floods: &floods,
-                stack: Vec::new(),
-                images: Vec::new(),
-                seen: Vec::new(),
-                image: Vec::new(),
-            };
+            let mut flooder = Flooder::new(&index, &floods);
             loop {
                 let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).pop();
                 let Some((set, labels)) = job else { break };
@@ -850,7 +843,7 @@ pub(super) fn flood_groups(options: &Options, progress: &mut dyn FnMut(Progress)
     on_threads(threads, &second_pass, &mut report);
     drop(by_index);
     report(2 * states);
-    number_groups(by_rank, floods.into_inner())
+    Components::from_floods(by_rank, floods.into_inner())
 }
 
 /// Runs `work` on `threads` threads, the calling thread one of them and the
@@ -872,33 +865,6 @@ fn on_threads(
             }
         }
     });
-}
-
-/// Numbers the floods of `labels` in the order of their first layout, so that
-/// the labels depend neither on the threads nor on their timing. A layout no
-/// flood reached (which would be a bug) is a group of its own.
-fn number_groups(mut labels: Vec<u32>, floods: u32) -> Components {
-    let mut numbers = vec![UNSEEN; floods as usize];
-    let mut sizes: Vec<u32> = Vec::new();
-    for label in &mut labels {
-        let number = match numbers.get_mut(*label as usize) {
-            Some(number) if *number != UNSEEN => *number,
-            Some(number) => {
-                *number = sizes.len() as u32;
-                sizes.push(0);
-                *number
-            }
-            None => {
-                sizes.push(0);
-                sizes.len() as u32 - 1
-            }
-        };
-        *label = number;
-        if let Some(size) = sizes.get_mut(number as usize) {
-            *size += 1;
-        }
-    }
-    Components::from_parts(labels, sizes)
 }
 
 #[cfg(test)]
@@ -954,14 +920,7 @@ mod tests {
         use crate::klotski::{Klotski, Metric, PieceCounts, PieceSetSpace};
         let index = GroupIndex::build();
         let floods = AtomicU32::new(0);
-        let mut flooder = Flooder {
-            index: &index,
-            floods: &floods,
-            stack: Vec::new(),
-            images: Vec::new(),
-            seen: Vec::new(),
-            image: Vec::new(),
-        };
+        let mut flooder = Flooder::new(&index, &floods);
         for (vertical, horizontal, soldiers) in
             [(0, 0, 2), (2, 1, 4), (4, 1, 4), (1, 3, 5), (3, 3, 2)]
         {

@@ -45,8 +45,33 @@ impl Components {
         Some(Components { labels, sizes })
     }
 
-    /// Labels and sizes already known to agree.
-    pub(crate) fn from_parts(labels: Vec<u32>, sizes: Vec<u32>) -> Self {
+    /// The components of floods: `labels` gives each state's flood, below
+    /// `floods`. The floods are numbered in the order of their first state,
+    /// so that the labels depend neither on the threads nor on their timing.
+    /// A state with no flood (a flood that broke its contract) is a
+    /// component of its own.
+    pub(crate) fn from_floods(mut labels: Vec<u32>, floods: u32) -> Self {
+        const UNNUMBERED: u32 = u32::MAX;
+        let mut numbers = vec![UNNUMBERED; floods as usize];
+        let mut sizes: Vec<u32> = Vec::new();
+        for label in &mut labels {
+            let number = match numbers.get_mut(*label as usize) {
+                Some(number) if *number != UNNUMBERED => *number,
+                Some(number) => {
+                    *number = sizes.len() as u32;
+                    sizes.push(0);
+                    *number
+                }
+                None => {
+                    sizes.push(0);
+                    sizes.len() as u32 - 1
+                }
+            };
+            *label = number;
+            if let Some(size) = sizes.get_mut(number as usize) {
+                *size += 1;
+            }
+        }
         Components { labels, sizes }
     }
 

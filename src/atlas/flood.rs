@@ -237,29 +237,7 @@ pub fn flood<G: Graph>(
         }
     }
     drop(flooders);
-    // Number the floods in the order of their first state. A state no flood
-    // reached (a graph that breaks the contract) is a component of its own.
-    let mut numbers = vec![UNSEEN; flood as usize];
-    let mut sizes: Vec<u32> = Vec::new();
-    for label in &mut labels {
-        let number = match numbers.get_mut(*label as usize) {
-            Some(number) if *number != UNSEEN => *number,
-            Some(number) => {
-                *number = sizes.len() as u32;
-                sizes.push(0);
-                *number
-            }
-            None => {
-                sizes.push(0);
-                sizes.len() as u32 - 1
-            }
-        };
-        *label = number;
-        if let Some(size) = sizes.get_mut(number as usize) {
-            *size += 1;
-        }
-    }
-    Ok(Components::from_parts(labels, sizes))
+    Ok(Components::from_floods(labels, flood))
 }
 
 /// What one thread keeps while it floods.
