@@ -129,6 +129,7 @@ pub fn step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Lay
 /// where the general, the verticals and the horizontals stand. The flood of
 /// the groups makes the soldiers' moves in bulk: in a region of free cells
 /// with an empty one, soldiers can be arranged every way by their steps.
+#[cfg(feature = "analysis")]
 #[inline(always)]
 pub(crate) fn frame_step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Layout)) {
     steps_of(layout, last, false, emit);

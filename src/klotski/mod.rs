@@ -57,6 +57,7 @@ mod text;
 
 pub use common_code::{CommonCode, CommonCodeError};
 pub use error::{CellPosition, Cells, LayoutError};
+#[cfg(feature = "analysis")]
 pub(crate) use generate::frame_step_moves;
 pub use generate::step_moves;
 pub use layout::{Layout, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
