@@ -230,8 +230,8 @@ impl<P: Puzzle> Memory<P> for Table<P::Key> {
 
 /// How much of the thread's stack the recursive descent may use before it
 /// goes on with a stack of its own on the heap: a sixteenth of the 2 MiB Rust
-/// gives a new thread, hundreds of levels (about 500 for the 15-puzzle,
-/// whose solutions are at most 80 moves long).
+/// gives a new thread, hundreds of levels (some 400 for the 15-puzzle, whose
+/// solutions are at most 80 moves long).
 const RECURSION_STACK: usize = 128 * 1024;
 
 /// Where the stack is now: the address of a local of the caller's frame.
@@ -273,10 +273,10 @@ enum Child<K> {
 ///
 /// The search recurses inside the puzzle's successor callback, as a
 /// hand-written IDA* does: a child is looked at when the puzzle makes it,
-/// and nothing is copied but the path's last move. Below
-/// [`RECURSION_STACK`] bytes of the thread's stack, it goes on with a
-/// [`Stack`] on the heap instead, so a deep bound cannot overflow the
-/// thread's stack. Both ways look at children with the same
+/// and nothing is copied; the path is gathered on the way out, once a goal
+/// is found. Past [`RECURSION_STACK`] bytes of the thread's stack, it goes
+/// on with a [`Stack`] on the heap instead, so a deep bound cannot overflow
+/// the thread's stack. Both ways look at children with the same
 /// [`consider`](Descent::consider), in the same order, so they generate the
 /// same nodes.
 struct Descent<'w, P: Puzzle, T: Memory<P>> {
