@@ -297,8 +297,10 @@ struct Descent<'w, P: Puzzle, T: Memory<P>> {
     generated: u64,
     expanded: u64,
     max_stored: usize,
-    /// Whether the search must stop, and why.
+    /// Whether the search must stop, why, and the children generated when
+    /// it stopped.
     stopped: bool,
+    generated_at_stop: u64,
     stop: Option<Stop<P::State, P::Move>>,
     /// Where the stack was when the search began, and how far from it the
     /// recursion may go.
@@ -403,11 +405,21 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         true
     }
 
-    /// Stops the search, for `why`.
+    /// Stops the search, for `why` (the first reason stands).
+    ///
+    /// A stopped search cannot tell the puzzle to stop calling back, so it
+    /// makes every child left cheap to refuse: with a bound of 0 no child is
+    /// within it. Those children are not counted: the count goes back to
+    /// where it stood at the stop when the iteration ends.
     #[cold]
     fn halt(&mut self, why: Stop<P::State, P::Move>) {
+        if self.stopped {
+            return;
+        }
         self.stopped = true;
         self.stop = Some(why);
+        self.bound = 0;
+        self.generated_at_stop = self.generated;
     }
 
     /// Searches below the start, whose heuristic is `heuristic`: one
@@ -467,9 +479,6 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         child: P::State,
         backed_up: &mut u32,
     ) {
-        if self.stopped {
-            return;
-        }
         match self.consider(puzzle, (parent, heuristic, depth), &mv, &child, backed_up) {
             Child::Skip => {}
             Child::Goal => self.halt(Stop::Found(vec![(mv, child)])),
@@ -653,6 +662,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         expanded: run.stats.expanded,
         max_stored: run.stats.max_stored,
         stopped: false,
+        generated_at_stop: 0,
         stop: None,
         stack_base: stack_position(),
         stack_budget,
@@ -677,7 +687,9 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         descent.met_new_state = false;
         descent.expanded += 1;
         descent.search_from(puzzle, &start, root, root_heuristic);
-        descent.stopped = false;
+        if descent.stopped {
+            descent.generated = descent.generated_at_stop;
+        }
         match descent.stop.take() {
             Some(Stop::Found(steps)) => {
                 let mut path = Path::new(start);
