@@ -3,9 +3,9 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use super::error::table_len;
+use super::distances::unreached;
 use super::parallel::run_chunks;
-use super::{AtlasError, Distances, Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
+use super::{AtlasError, Distances, Options, Phase, Progress, MAX_DEPTH};
 use crate::table::KeySet;
 
 /// A space split into parts that no move leaves, for [`distances_by_parts`].
@@ -72,9 +72,7 @@ pub fn distances_by_parts<S: PartedSpace>(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Distances, AtlasError> {
     let states = space.len();
-    let table: Vec<AtomicU8> = (0..table_len(states)?)
-        .map(|_| AtomicU8::new(UNREACHABLE))
-        .collect();
+    let table = unreached(states)?;
     let settled = AtomicU64::new(0);
     let deepest = AtomicU64::new(0);
     let max_depth = options.max_depth();

@@ -3,7 +3,7 @@
 use core::fmt;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-use super::error::table_len;
+use super::error::state_table;
 use super::layers::{breadth_first, expand, extends};
 use super::{AtlasError, Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 use crate::{Backward, DenseSpace};
@@ -180,11 +180,5 @@ where
 /// [`AtlasError::TooLarge`] when this machine cannot hold it (rather than
 /// aborting the process).
 pub(super) fn unreached(states: u64) -> Result<Vec<AtomicU8>, AtlasError> {
-    let length = table_len(states)?;
-    let mut table = Vec::new();
-    table
-        .try_reserve_exact(length)
-        .map_err(|_| AtlasError::TooLarge { states })?;
-    table.extend((0..length).map(|_| AtomicU8::new(UNREACHABLE)));
-    Ok(table)
+    state_table(states, || AtomicU8::new(UNREACHABLE))
 }

@@ -37,3 +37,15 @@ pub enum AtlasError {
 pub(crate) fn table_len(states: u64) -> Result<usize, AtlasError> {
     usize::try_from(states).map_err(|_| AtlasError::TooLarge { states })
 }
+
+/// A table of one `fill()` per state, or [`AtlasError::TooLarge`] when this
+/// machine cannot hold it (rather than aborting the process).
+pub(crate) fn state_table<T>(states: u64, fill: impl FnMut() -> T) -> Result<Vec<T>, AtlasError> {
+    let length = table_len(states)?;
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(length)
+        .map_err(|_| AtlasError::TooLarge { states })?;
+    table.extend(core::iter::repeat_with(fill).take(length));
+    Ok(table)
+}

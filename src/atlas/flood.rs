@@ -3,7 +3,7 @@
 use core::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::error::table_len;
+use super::error::{state_table, table_len};
 use super::{AtlasError, Components, Options, Phase, Progress};
 use hashbrown::hash_map::Entry;
 
@@ -223,7 +223,7 @@ pub fn flood<G: Graph>(
     // The labels are written only now, by one thread: threads that wrote them
     // as they went would share cache lines all the time, as the states of
     // different parts lie side by side in rank order.
-    let mut labels = vec![UNSEEN; length];
+    let mut labels = state_table(states, || UNSEEN)?;
     let mut flood = 0u32;
     for flooder in &flooders {
         let mut members = flooder.members.iter();
