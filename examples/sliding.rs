@@ -322,8 +322,12 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
             Answer::Unsolvable
         } else {
             Answer::Searched(match bounds {
+                // The puzzle's own Manhattan distance is updated move by move.
+                Bounds::Kind(HeuristicKind::Manhattan) => {
+                    engine.solve(&SlidingPuzzle::new(), board, limits)
+                }
                 Bounds::Kind(kind) => {
-                    engine.solve(&SlidingPuzzle::with_heuristic_kind(*kind), board, limits)
+                    engine.solve(&SlidingPuzzle::new().with_heuristic(*kind), board, limits)
                 }
                 Bounds::Databases(databases) => match databases.get(&board.shape()) {
                     Some(database) => {

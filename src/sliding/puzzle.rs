@@ -1,6 +1,6 @@
 //! The sliding-tile puzzle as a [`Puzzle`] and [`Backward`].
 
-use super::{Board, Direction, HeuristicKind};
+use super::{Board, Direction};
 use crate::{Backward, Path, Puzzle};
 
 /// The sliding-tile puzzle of any shape, to hand to any search engine.
@@ -8,8 +8,14 @@ use crate::{Backward, Path, Puzzle};
 /// States are [`Board`]s, which carry their shape, so one value serves every
 /// size; moves are [`Direction`]s (where the blank goes) and keys are the
 /// boards' [`code`](Board::code)s. The goal is [`Board::goal`] of the
-/// board's shape. The heuristic is the [`HeuristicKind`] chosen, the
-/// Manhattan distance by default.
+/// board's shape. The heuristic is the Manhattan distance, updated from the
+/// move ([`Board::manhattan_after`]). Another heuristic comes by
+/// [`with_heuristic`](Puzzle::with_heuristic): a
+/// [`HeuristicKind`](super::HeuristicKind) or a
+/// [`PatternDatabase`](super::PatternDatabase).
+///
+/// The puzzle holds nothing: a search's inner loop tests no setting, and an
+/// IDA* with the Manhattan distance runs as a hand-written one would.
 ///
 /// Moves come in the order up, left, right, down (the blank's direction), as
 /// in Korf's experiments, so node counts can be compared with his.
@@ -21,11 +27,12 @@ use crate::{Backward, Path, Puzzle};
 /// ```
 /// use puzzle_search::sliding::{Board, HeuristicKind, SlidingPuzzle};
 /// use puzzle_search::search::{Engine, Limits};
+/// use puzzle_search::Puzzle;
 ///
 /// // One of the two 3x3 boards farthest from the goal.
 /// let start: Board = "8 0 6 5 4 7 2 3 1".parse()?;
 /// assert!(start.is_solvable());
-/// let puzzle = SlidingPuzzle::with_heuristic_kind(HeuristicKind::LinearConflict);
+/// let puzzle = SlidingPuzzle::new().with_heuristic(HeuristicKind::LinearConflict);
 /// let result = Engine::IdaStar.solve(&puzzle, start, &Limits::new());
 /// let path = result.outcome.path().unwrap();
 /// assert_eq!(path.len(), 31);
@@ -37,24 +44,12 @@ use crate::{Backward, Path, Puzzle};
 /// # Ok::<(), puzzle_search::sliding::BoardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SlidingPuzzle {
-    heuristic: HeuristicKind,
-}
+pub struct SlidingPuzzle;
 
 impl SlidingPuzzle {
-    /// The puzzle with the Manhattan distance as its heuristic.
+    /// The puzzle, with the Manhattan distance as its heuristic.
     pub const fn new() -> Self {
-        SlidingPuzzle::with_heuristic_kind(HeuristicKind::Manhattan)
-    }
-
-    /// The puzzle with `heuristic` as its heuristic.
-    pub const fn with_heuristic_kind(heuristic: HeuristicKind) -> Self {
-        SlidingPuzzle { heuristic }
-    }
-
-    /// The heuristic it hands to the engines.
-    pub const fn heuristic_kind(&self) -> HeuristicKind {
-        self.heuristic
+        SlidingPuzzle
     }
 }
 
@@ -90,19 +85,17 @@ impl Puzzle for SlidingPuzzle {
         board.code() == board.shape().goal_code()
     }
 
+    /// The Manhattan distance.
     #[inline]
     fn heuristic(&self, board: &Board) -> u32 {
-        self.heuristic.estimate(board)
+        board.manhattan()
     }
 
     /// The Manhattan distance changes only by the tile that moved: two
     /// lookups instead of one per tile.
     #[inline]
     fn heuristic_after(&self, previous: &Board, h: u32, _: &Direction, board: &Board) -> u32 {
-        match self.heuristic {
-            HeuristicKind::Manhattan => previous.manhattan_after(h, board),
-            _ => self.heuristic.estimate(board),
-        }
+        previous.manhattan_after(h, board)
     }
 }
 
