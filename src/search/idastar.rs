@@ -5,7 +5,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::bfs;
-use super::run::{Run, Watch};
+use super::run::{Countdown, Run, Watch};
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::KeyMap;
 use crate::{Path, Puzzle};
@@ -294,7 +294,8 @@ struct Descent<'w, P: Puzzle, T: Memory<P>> {
     /// Whether a child was met that the memory did not know (kept only by
     /// a memory that knows states).
     met_new_state: bool,
-    generated: u64,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
     expanded: u64,
     max_stored: usize,
     /// Whether the search must stop, why, and the children generated when
@@ -326,10 +327,11 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         child: &P::State,
         backed_up: &mut u32,
     ) -> Child<T::Mark> {
-        self.generated += 1;
-        if let Err(limit) = self.watch.check(self.generated) {
-            self.halt(Stop::Limit(limit));
-            return Child::Skip;
+        if self.generated.step() {
+            if let Err(limit) = self.watch.look() {
+                self.halt(Stop::Limit(limit));
+                return Child::Skip;
+            }
         }
         // The child's depth: one value serves for all that depends on it.
         let below = depth + 1;
@@ -419,7 +421,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         self.stopped = true;
         self.stop = Some(why);
         self.bound = 0;
-        self.generated_at_stop = self.generated;
+        self.generated_at_stop = self.generated.count();
     }
 
     /// Searches below the start, whose heuristic is `heuristic`: one
@@ -658,7 +660,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         next_bound: u32::MAX,
         depth_cut: false,
         met_new_state: false,
-        generated: run.stats.generated,
+        generated: Countdown::new(run.stats.generated),
         expanded: run.stats.expanded,
         max_stored: run.stats.max_stored,
         stopped: false,
@@ -688,7 +690,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         descent.expanded += 1;
         descent.search_from(puzzle, &start, root, root_heuristic);
         if descent.stopped {
-            descent.generated = descent.generated_at_stop;
+            descent.generated = Countdown::new(descent.generated_at_stop);
         }
         match descent.stop.take() {
             Some(Stop::Found(steps)) => {
@@ -718,7 +720,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
                 max_stored,
                 ..
             } = descent;
-            run.stats.generated = generated;
+            run.stats.generated = generated.count();
             run.stats.expanded = expanded;
             run.stats.max_stored = max_stored;
             return bfs::search(puzzle, start, run);
@@ -728,7 +730,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
         descent.bound = descent.next_bound.max(learned);
         descent.iteration = descent.iteration.saturating_add(1);
     };
-    run.stats.generated = descent.generated;
+    run.stats.generated = descent.generated.count();
     run.stats.expanded = descent.expanded;
     run.stats.max_stored = descent.max_stored;
     outcome

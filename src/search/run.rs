@@ -126,14 +126,90 @@ impl Watch<'_> {
         self.look()
     }
 
+    /// `Err` when time is up or the search was cancelled, looked at now.
     #[cold]
-    fn look(&self) -> Result<(), Limit> {
+    pub(crate) fn look(&self) -> Result<(), Limit> {
         if self.cancel.is_some_and(CancelFlag::is_cancelled) {
             return Err(Limit::Cancelled);
         }
         match self.deadline {
             Some((deadline, budget)) if Instant::now() >= deadline => Err(Limit::Time { budget }),
             _ => Ok(()),
+        }
+    }
+}
+
+/// A count of steps that tells when to look at a [`Watch`]: at every
+/// multiple of [`CHECK_INTERVAL`], as [`Watch::check`] does, but with one
+/// decrement and one branch a step, for a loop whose count lives in memory.
+///
+/// ```text
+/// count = before + (window - left)
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Countdown {
+    /// The steps counted before the current window.
+    before: u64,
+    /// The steps of the current window (up to the next multiple of
+    /// [`CHECK_INTERVAL`]), and how many of them are left.
+    window: u32,
+    left: u32,
+}
+
+impl Countdown {
+    /// A countdown that has counted `count` steps.
+    pub(crate) fn new(count: u64) -> Self {
+        let interval = u64::from(CHECK_INTERVAL);
+        // Below the interval, so the conversion cannot fail.
+        let window = u32::try_from(interval - count % interval).unwrap_or(CHECK_INTERVAL);
+        Countdown {
+            before: count,
+            window,
+            left: window,
+        }
+    }
+
+    /// Counts a step; `true` when the count reaches a multiple of
+    /// [`CHECK_INTERVAL`], the time to look at the watch.
+    #[inline(always)]
+    pub(crate) fn step(&mut self) -> bool {
+        self.left -= 1;
+        if self.left != 0 {
+            return false;
+        }
+        self.next_window();
+        true
+    }
+
+    #[cold]
+    fn next_window(&mut self) {
+        self.before += u64::from(self.window);
+        self.window = CHECK_INTERVAL;
+        self.left = CHECK_INTERVAL;
+    }
+
+    /// The steps counted.
+    pub(crate) fn count(&self) -> u64 {
+        self.before + u64::from(self.window - self.left)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The countdown counts as a plain counter does, and asks for a look at
+    /// the same steps as [`Watch::check`], from any count.
+    #[test]
+    fn a_countdown_counts_and_looks_like_a_counter() {
+        let interval = u64::from(CHECK_INTERVAL);
+        for start in [0, 1, interval - 1, interval, 5 * interval + 7] {
+            let mut countdown = Countdown::new(start);
+            assert_eq!(countdown.count(), start);
+            for count in start + 1..start + 3 * interval {
+                assert_eq!(countdown.step(), count % interval == 0, "{start} {count}");
+                assert_eq!(countdown.count(), count);
+            }
         }
     }
 }
