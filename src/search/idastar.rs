@@ -327,11 +327,8 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         child: &P::State,
         backed_up: &mut u32,
     ) -> Child<T::Mark> {
-        if self.generated.step() {
-            if let Err(limit) = self.watch.look() {
-                self.halt(Stop::Limit(limit));
-                return Child::Skip;
-            }
+        if self.generated.step() && self.out_of_time() {
+            return Child::Skip;
         }
         // The child's depth: one value serves for all that depends on it.
         let below = depth + 1;
@@ -387,6 +384,23 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
             self.max_stored = self.memory.stored().max(below + 1);
         }
         Child::Enter { mark, heuristic }
+    }
+
+    /// Looks at the watch: `true`, and the search halted, when time is up or
+    /// the search was cancelled.
+    ///
+    /// A function of its own, so that the recursion's frames do not keep
+    /// the watch's address at hand.
+    #[cold]
+    #[inline(never)]
+    fn out_of_time(&mut self) -> bool {
+        match self.watch.look() {
+            Ok(()) => false,
+            Err(limit) => {
+                self.halt(Stop::Limit(limit));
+                true
+            }
+        }
     }
 
     /// Whether the recursion may go on at `depth`, at or beyond
