@@ -22,19 +22,21 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
 use crate::atlas::{Components, Options, Phase, Progress};
-use crate::klotski::{frame_step_moves, AllLayouts, Layout, LAYOUT_COUNT};
+use crate::klotski::{
+    frame_step_moves, AllLayouts, Layout, Shape, FULL, HORIZONTAL_SHIFT, LAYOUT_COUNT,
+    VERTICAL_SHIFT,
+};
 use crate::DenseSpace;
 
-/// The cells of the board, as a mask.
-const FULL: u32 = (1 << 20) - 1;
-/// A layout's code holds the soldiers in its low 20 bits and the frame above.
-const FRAME_SHIFT: u32 = 20;
+/// A layout's code holds the soldiers in its low bits and the frame above,
+/// from the verticals on.
+const FRAME_SHIFT: u32 = VERTICAL_SHIFT;
 /// The verticals' and horizontals' masks in a frame key (the code shifted
 /// down by [`FRAME_SHIFT`]).
-const KEY_VERTICALS: u32 = 0;
-const KEY_HORIZONTALS: u32 = 20;
+const KEY_VERTICALS: u32 = VERTICAL_SHIFT - FRAME_SHIFT;
+const KEY_HORIZONTALS: u32 = HORIZONTAL_SHIFT - FRAME_SHIFT;
 /// The cells a general anchored at bit 0 covers.
-const GENERAL_FOOTPRINT: u32 = 0x33;
+const GENERAL_FOOTPRINT: u32 = Shape::General.footprint();
 /// The anchors the general may have.
 const GENERAL_ANCHORS: [u8; 12] = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14];
 
@@ -308,6 +310,9 @@ impl GroupIndex {
     }
 
     fn insert(&mut self, class: &FrameClass, key: u64, number: u32) {
+        // A slot holds the key above the number, in 64 bits, and no entry
+        // is the empty one.
+        debug_assert!(number < FULL && key >> (u64::BITS - FRAME_SHIFT) == 0);
         let mut slot = Self::home(key, class);
         // The table is at most half full, so the probe ends.
         while let Some(entry) = self.slots.get_mut(class.table + slot) {

@@ -61,6 +61,8 @@ pub use error::{CellPosition, Cells, LayoutError};
 pub(crate) use generate::frame_step_moves;
 pub use generate::step_moves;
 pub use layout::{Layout, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
+#[cfg(feature = "analysis")]
+pub(crate) use layout::{FULL, HORIZONTAL_SHIFT, VERTICAL_SHIFT};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use pieces::{Piece, PieceCounts, Shape};
 pub use puzzle::Klotski;
