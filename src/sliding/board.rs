@@ -271,12 +271,13 @@ impl Board {
     #[inline]
     pub(super) fn slide(self, cell: u8) -> Board {
         let (low, high) = if self.shape.bits_per_cell() == 4 {
-            // Up to 16 cells: all in `low`, one 64-bit word.
+            // Up to 16 cells: all in `low`, one 64-bit word. The tile goes
+            // from its field to the blank's: one multiplication writes it
+            // into both, where the XOR clears the one and fills the other.
             let shift = 4 * u32::from(cell);
             let tile = self.low.wrapping_shr(shift) & 0xf;
-            let code =
-                self.low ^ tile.wrapping_shl(shift) ^ tile.wrapping_shl(4 * u32::from(self.blank));
-            (code, 0)
+            let fields = 1u64.wrapping_shl(shift) | 1u64.wrapping_shl(4 * u32::from(self.blank));
+            (self.low ^ tile * fields, 0)
         } else {
             let shift = 5 * u32::from(cell);
             let code = self.code();
