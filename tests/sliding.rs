@@ -573,7 +573,10 @@ fn heuristics_vanish_at_every_goal() {
         assert_eq!((goal.manhattan(), goal.linear_conflict()), (0, 0));
         assert!(goal.is_solvable() && SlidingPuzzle::new().is_goal(&goal));
         for kind in HeuristicKind::ALL {
-            assert_eq!(SlidingPuzzle::new().with_heuristic(kind).heuristic(&goal), 0);
+            assert_eq!(
+                SlidingPuzzle::new().with_heuristic(kind).heuristic(&goal),
+                0
+            );
             assert_eq!(kind.name().parse(), Ok(kind));
         }
     }

@@ -1,8 +1,8 @@
 //! Lower bounds on the moves to the goal: the Manhattan distance and the
 //! linear conflicts added to it.
 
-use crate::named::by_name;
 use crate::adapt::Heuristic;
+use crate::named::by_name;
 
 use super::shape::distance;
 use super::{Board, MAX_CELLS, MAX_SIDE};
