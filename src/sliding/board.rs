@@ -277,7 +277,7 @@ impl Board {
             let shift = 4 * u32::from(cell);
             let tile = self.low.wrapping_shr(shift) & 0xf;
             let fields = 1u64.wrapping_shl(shift) | 1u64.wrapping_shl(4 * u32::from(self.blank));
-            (self.low ^ tile * fields, 0)
+            (self.low ^ (tile * fields), 0)
         } else {
             let shift = 5 * u32::from(cell);
             let code = self.code();
