@@ -1,10 +1,12 @@
 //! Move generation: every move of a layout, as fast as the search needs it.
 //!
-//! Two things make it fast. Shapes are handled by arithmetic rather than by
+//! Three things make it fast. Shapes are handled by arithmetic rather than by
 //! branches ([`PieceClass`]), so the branch predictor only meets loops over
-//! pieces and destinations. And a layout with exactly two empty cells, as in
+//! pieces and destinations. A layout with exactly two empty cells, as in
 //! every classic layout, looks its moves up in a table by the pair of empty
 //! cells ([`PairTable`]), since where a piece can go depends on nothing else.
+//! And each move, with the bits of the code it flips, is looked up by the
+//! piece and its destination ([`PIECE_MOVES`]): making it is one exclusive or.
 
 use super::layout::{
     Layout, CELLS, COLUMNS, COLUMN_0, COLUMN_2, COLUMN_3, FULL, GENERAL_SHIFT, HORIZONTAL_SHIFT,
@@ -61,38 +63,25 @@ pub(crate) fn for_each_move(
     while movable != 0 {
         let bit = movable.trailing_zeros();
         movable &= movable - 1;
-        let class = PieceClass(bit / MASK_BITS);
-        let from = if class.is_general() {
-            general
-        } else {
-            (bit % MASK_BITS) as u8
-        };
-        // The code without the piece, and the shift that puts it back at an anchor.
-        let (lifted, shift) = if class.is_general() {
-            (code & !(0xF << GENERAL_SHIFT), GENERAL_SHIFT)
-        } else {
-            (code ^ 1 << bit, bit - u32::from(from))
-        };
+        let list = list_of(bit, general);
         let targets = match pair {
-            Some((table, pair)) => table.targets(pair, bit, from),
-            None => targets_of(metric, class, from, empty),
+            Some((table, pair)) => table.targets(pair, list),
+            None => {
+                let (class, from) = list_piece(list);
+                targets_of(metric, class, from, empty)
+            }
         };
         let mut targets = targets & if bit == barred_bit { !barred } else { FULL };
-        let shape = class.shape();
+        let Some(moves) = PIECE_MOVES.get(list) else {
+            continue;
+        };
         while targets != 0 {
             let to = targets.trailing_zeros();
             targets &= targets - 1;
-            let placed = if class.is_general() {
-                u64::from(to) << shift
-            } else {
-                1 << (shift + to)
-            };
-            let mv = Move {
-                shape,
-                from,
-                to: to as u8,
-            };
-            emit(mv, Layout::from_code(lifted | placed));
+            // `to` is below 32: in bounds.
+            #[allow(clippy::indexing_slicing)]
+            let PieceMove { mv, change } = moves[(to & 31) as usize];
+            emit(mv, Layout::from_code(code ^ change));
         }
     }
 }
@@ -246,8 +235,6 @@ const _: () = assert!(
 struct PieceClass(u32);
 
 impl PieceClass {
-    const ALL: [PieceClass; 4] = [PieceClass(0), PieceClass(1), PieceClass(2), PieceClass(3)];
-
     #[inline]
     fn of(shape: Shape) -> Self {
         // A table rather than a match, which compiles to a jump. Evaluated at
@@ -264,7 +251,7 @@ impl PieceClass {
     }
 
     #[inline]
-    fn shape(self) -> Shape {
+    const fn shape(self) -> Shape {
         match self.0 {
             0 => Shape::Soldier,
             1 => Shape::Vertical,
@@ -286,6 +273,19 @@ impl PieceClass {
             GENERAL_SHIFT
         } else {
             self.0 * MASK_BITS + anchor as u32
+        }
+    }
+
+    /// What the move from anchor `from` to anchor `to` changes in a layout's
+    /// code, as the bits to flip: the piece's bit at both anchors, or for the
+    /// general the bits that turn one anchor number into the other.
+    #[inline]
+    const fn change(self, from: u8, to: u8) -> u64 {
+        if self.is_general() {
+            ((from ^ to) as u64 & 0xF) << GENERAL_SHIFT
+        } else {
+            let base = self.0 * MASK_BITS;
+            1 << ((base + from as u32) & 63) | 1 << ((base + to as u32) & 63)
         }
     }
 
@@ -376,6 +376,76 @@ const PAIRS: usize = CELLS * (CELLS - 1) / 2;
 /// Anchors the general's field can hold (16, of which 12 are legal).
 const GENERAL_ANCHORS: usize = 16;
 
+/// The pieces a layout can have, each numbered by its *list*: a piece other
+/// than the general by the bit of the code that records it (below
+/// [`GENERAL_SHIFT`]), the general by [`GENERAL_SHIFT`] plus its anchor.
+const LISTS: usize = GENERAL_SHIFT as usize + GENERAL_ANCHORS;
+
+/// The list of the piece recorded by code bit `bit`, the general being at `general`.
+#[inline(always)]
+const fn list_of(bit: u32, general: u8) -> usize {
+    if bit == GENERAL_SHIFT {
+        GENERAL_SHIFT as usize + (general & 15) as usize
+    } else {
+        bit as usize
+    }
+}
+
+/// The class and anchor of the piece of list `list`.
+#[inline(always)]
+const fn list_piece(list: usize) -> (PieceClass, u8) {
+    if list < GENERAL_SHIFT as usize {
+        (
+            PieceClass(list as u32 / MASK_BITS),
+            (list as u32 % MASK_BITS) as u8,
+        )
+    } else {
+        (PieceClass(3), (list - GENERAL_SHIFT as usize) as u8)
+    }
+}
+
+/// A move, with the bits of the code it flips.
+#[derive(Clone, Copy)]
+struct PieceMove {
+    mv: Move,
+    change: u64,
+}
+
+/// `PIECE_MOVES[list][to]`: the move of the piece of `list` to anchor `to`,
+/// so that making a move is a look-up and one exclusive or (32 anchors, so
+/// any five-bit one is in bounds; those off the board are never looked up).
+// Evaluated at compile time, where an index out of bounds fails the build.
+#[allow(clippy::indexing_slicing)]
+static PIECE_MOVES: [[PieceMove; 32]; LISTS] = {
+    let blank = PieceMove {
+        mv: Move {
+            shape: Shape::General,
+            from: 0,
+            to: 0,
+        },
+        change: 0,
+    };
+    let mut table = [[blank; 32]; LISTS];
+    let mut list = 0;
+    while list < LISTS {
+        let (class, from) = list_piece(list);
+        let mut to = 0;
+        while to < CELLS as u8 {
+            table[list][to as usize] = PieceMove {
+                mv: Move {
+                    shape: class.shape(),
+                    from,
+                    to,
+                },
+                change: class.change(from, to),
+            };
+            to += 1;
+        }
+        list += 1;
+    }
+    table
+};
+
 /// Every move of every layout with exactly two empty cells, by the pair of
 /// empty cells and the piece: where a piece can go depends on nothing else.
 ///
@@ -385,10 +455,8 @@ const GENERAL_ANCHORS: usize = 16;
 struct PairTable {
     /// Per pair: the code bits of the pieces other than the general that can move.
     movable: [u64; PAIRS],
-    /// Per pair and code bit below [`GENERAL_SHIFT`]: where that piece can move.
-    targets: [u32; PAIRS * GENERAL_SHIFT as usize],
-    /// Per pair and anchor: where the general can move.
-    general: [u32; PAIRS * GENERAL_ANCHORS],
+    /// Per pair and list (see [`LISTS`]): where that piece can move.
+    targets: [u32; PAIRS * LISTS],
 }
 
 /// The tables of the three metrics, in [`Metric`] order.
@@ -398,9 +466,8 @@ static PAIR_TABLES: [PairTable; 3] = [
     PairTable::new(Metric::Piece),
 ];
 
-// Every index below is a pair index (below `PAIRS`, from `pair_index`), a code
-// bit below `GENERAL_SHIFT` or a general anchor below `GENERAL_ANCHORS`, and
-// the vectors have exactly these sizes.
+// Every index below is a pair index (below `PAIRS`, from `pair_index`) or a
+// list below `LISTS`, and the arrays have exactly these sizes.
 #[allow(clippy::indexing_slicing)]
 impl PairTable {
     /// The table for `metric` and the index of the pair, if `empty` holds exactly
@@ -417,8 +484,7 @@ impl PairTable {
     const fn new(metric: Metric) -> PairTable {
         let mut table = PairTable {
             movable: [0; PAIRS],
-            targets: [0; PAIRS * GENERAL_SHIFT as usize],
-            general: [0; PAIRS * GENERAL_ANCHORS],
+            targets: [0; PAIRS * LISTS],
         };
         // `while` loops: a `const fn` has no `for`.
         let mut second = 1;
@@ -427,26 +493,18 @@ impl PairTable {
             while first < second {
                 let empty = 1 << first | 1 << second;
                 let pair = pair_index(empty);
-                let mut class_index = 0;
-                while class_index < PieceClass::ALL.len() {
-                    let class = PieceClass::ALL[class_index];
-                    let mut anchor = 0u8;
-                    while (anchor as usize) < CELLS {
-                        let on_board = class.fits(FULL) >> anchor & 1 == 1;
-                        if on_board && class.footprint() << anchor & empty == 0 {
-                            let targets = targets_of(metric, class, anchor, empty);
-                            if class.is_general() {
-                                table.general[pair * GENERAL_ANCHORS + anchor as usize] = targets;
-                            } else if targets != 0 {
-                                let bit = class.bit(anchor);
-                                table.movable[pair] |= 1 << bit;
-                                table.targets[pair * GENERAL_SHIFT as usize + bit as usize] =
-                                    targets;
-                            }
+                let mut list = 0;
+                while list < LISTS {
+                    let (class, anchor) = list_piece(list);
+                    let on_board = class.fits(FULL) >> anchor & 1 == 1;
+                    if on_board && class.footprint() << anchor & empty == 0 {
+                        let targets = targets_of(metric, class, anchor, empty);
+                        table.targets[pair * LISTS + list] = targets;
+                        if targets != 0 && !class.is_general() {
+                            table.movable[pair] |= 1 << list;
                         }
-                        anchor += 1;
                     }
-                    class_index += 1;
+                    list += 1;
                 }
                 first += 1;
             }
@@ -460,18 +518,14 @@ impl PairTable {
     #[inline]
     fn movable(&self, pair: usize, code: u64, general: u8) -> u64 {
         let pieces = self.movable[pair] & code;
-        let general = self.general[pair * GENERAL_ANCHORS + usize::from(general & 15)] != 0;
+        let general = self.targets[pair * LISTS + list_of(GENERAL_SHIFT, general)] != 0;
         pieces | u64::from(general) << GENERAL_SHIFT
     }
 
-    /// Where the piece recorded by code bit `bit`, anchored at `from`, can move.
+    /// Where the piece of `list` can move.
     #[inline]
-    fn targets(&self, pair: usize, bit: u32, from: u8) -> u32 {
-        if bit == GENERAL_SHIFT {
-            self.general[pair * GENERAL_ANCHORS + usize::from(from & 15)]
-        } else {
-            self.targets[pair * GENERAL_SHIFT as usize + bit as usize]
-        }
+    fn targets(&self, pair: usize, list: usize) -> u32 {
+        self.targets[pair * LISTS + list]
     }
 }
 
