@@ -65,7 +65,7 @@ pub(crate) fn for_each_move(
         movable &= movable - 1;
         let list = list_of(bit, general);
         let targets = match pair {
-            Some((table, pair)) => table.targets(pair, list),
+            Some((table, pair)) => table.targets(pair, bit, general),
             None => {
                 let (class, from) = list_piece(list);
                 targets_of(metric, class, from, empty)
@@ -449,14 +449,90 @@ static PIECE_MOVES: [[PieceMove; 32]; LISTS] = {
 /// Every move of every layout with exactly two empty cells, by the pair of
 /// empty cells and the piece: where a piece can go depends on nothing else.
 ///
-/// Built by the compiler, about 60 KiB per metric: a process that solves
+/// Only the pieces that can move are listed, some ten per pair, so that the
+/// table of a metric takes 11 KiB and stays in the first-level cache beside a
+/// search's own tables. It is built by the compiler: a process that solves
 /// one layout (the `klotski` example) would otherwise spend about a tenth of
 /// its search building the table first.
 struct PairTable {
-    /// Per pair: the code bits of the pieces other than the general that can move.
-    movable: [u64; PAIRS],
-    /// Per pair and list (see [`LISTS`]): where that piece can move.
-    targets: [u32; PAIRS * LISTS],
+    /// Per pair: the pieces that can move.
+    movers: [Movers; PAIRS],
+    /// Where they can move: per pair from [`Movers::start`], those of the
+    /// pieces other than the general in the order of their code bits, then
+    /// those of the general in the order of its anchors.
+    targets: [u32; MOST_MOVERS],
+}
+
+/// The pieces that can move when one pair of cells is empty.
+#[derive(Clone, Copy)]
+struct Movers {
+    /// Their code bits, the general's left out.
+    pieces: u64,
+    /// The anchors from which the general can move, as a mask.
+    general: u16,
+    /// The first of their entries in [`PairTable::targets`].
+    start: u16,
+    /// The first of the general's entries there.
+    general_start: u16,
+}
+
+/// The number of entries of the pair table of `metric`: pieces that can move,
+/// by the pair of empty cells.
+const fn movers(metric: Metric) -> usize {
+    let mut count = 0;
+    let mut pair = 0;
+    while pair < PAIRS {
+        let mut list = 0;
+        while list < LISTS {
+            if pair_targets(metric, pair_cells(pair), list) != 0 {
+                count += 1;
+            }
+            list += 1;
+        }
+        pair += 1;
+    }
+    count
+}
+
+/// The most entries a pair table has: a piece moves under one metric if and
+/// only if it can make a unit step, so under all of them alike, but the
+/// largest of the three is taken rather than assumed.
+const MOST_MOVERS: usize = {
+    let (step, slide, piece) = (
+        movers(Metric::Step),
+        movers(Metric::Slide),
+        movers(Metric::Piece),
+    );
+    let most = if step > slide { step } else { slide };
+    if piece > most {
+        piece
+    } else {
+        most
+    }
+};
+
+// The starts are `u16`.
+const _: () = assert!(MOST_MOVERS <= u16::MAX as usize);
+
+/// Where the piece of `list` can move under `metric` when the cells of `empty`
+/// are empty; 0 if it cannot stand there.
+const fn pair_targets(metric: Metric, empty: u32, list: usize) -> u32 {
+    let (class, anchor) = list_piece(list);
+    let on_board = class.fits(FULL) >> anchor & 1 == 1;
+    if on_board && class.footprint() << anchor & empty == 0 {
+        targets_of(metric, class, anchor, empty)
+    } else {
+        0
+    }
+}
+
+/// The two cells of pair `pair`, the inverse of [`pair_index`].
+const fn pair_cells(pair: usize) -> u32 {
+    let mut second = 1;
+    while second * (second + 1) / 2 <= pair {
+        second += 1;
+    }
+    1 << (pair - second * (second - 1) / 2) | 1 << second
 }
 
 /// The tables of the three metrics, in [`Metric`] order.
@@ -466,8 +542,8 @@ static PAIR_TABLES: [PairTable; 3] = [
     PairTable::new(Metric::Piece),
 ];
 
-// Every index below is a pair index (below `PAIRS`, from `pair_index`) or a
-// list below `LISTS`, and the arrays have exactly these sizes.
+// Every index below is a pair index (below `PAIRS`, from `pair_index`) or an
+// entry counted by `movers`, and the arrays have exactly these sizes.
 #[allow(clippy::indexing_slicing)]
 impl PairTable {
     /// The table for `metric` and the index of the pair, if `empty` holds exactly
@@ -482,33 +558,42 @@ impl PairTable {
     }
 
     const fn new(metric: Metric) -> PairTable {
-        let mut table = PairTable {
-            movable: [0; PAIRS],
-            targets: [0; PAIRS * LISTS],
+        let none = Movers {
+            pieces: 0,
+            general: 0,
+            start: 0,
+            general_start: 0,
         };
-        // `while` loops: a `const fn` has no `for`.
-        let mut second = 1;
-        while second < CELLS {
-            let mut first = 0;
-            while first < second {
-                let empty = 1 << first | 1 << second;
-                let pair = pair_index(empty);
-                let mut list = 0;
-                while list < LISTS {
-                    let (class, anchor) = list_piece(list);
-                    let on_board = class.fits(FULL) >> anchor & 1 == 1;
-                    if on_board && class.footprint() << anchor & empty == 0 {
-                        let targets = targets_of(metric, class, anchor, empty);
-                        table.targets[pair * LISTS + list] = targets;
-                        if targets != 0 && !class.is_general() {
-                            table.movable[pair] |= 1 << list;
-                        }
-                    }
-                    list += 1;
+        let mut table = PairTable {
+            movers: [none; PAIRS],
+            targets: [0; MOST_MOVERS],
+        };
+        // `while` loops: a `const fn` has no `for`. Lists are in the order of
+        // the entries: the code bits first, then the general's anchors.
+        let mut count = 0;
+        let mut pair = 0;
+        while pair < PAIRS {
+            let empty = pair_cells(pair);
+            let movers = &mut table.movers[pair];
+            movers.start = count as u16;
+            let mut list = 0;
+            while list < LISTS {
+                if list == GENERAL_SHIFT as usize {
+                    movers.general_start = count as u16;
                 }
-                first += 1;
+                let targets = pair_targets(metric, empty, list);
+                if targets != 0 {
+                    table.targets[count] = targets;
+                    count += 1;
+                    if list < GENERAL_SHIFT as usize {
+                        movers.pieces |= 1 << list;
+                    } else {
+                        movers.general |= 1 << (list - GENERAL_SHIFT as usize);
+                    }
+                }
+                list += 1;
             }
-            second += 1;
+            pair += 1;
         }
         table
     }
@@ -517,15 +602,25 @@ impl PairTable {
     /// [`for_each_move`].
     #[inline]
     fn movable(&self, pair: usize, code: u64, general: u8) -> u64 {
-        let pieces = self.movable[pair] & code;
-        let general = self.targets[pair * LISTS + list_of(GENERAL_SHIFT, general)] != 0;
-        pieces | u64::from(general) << GENERAL_SHIFT
+        let movers = &self.movers[pair];
+        let general = movers.general >> (general & 15) & 1;
+        movers.pieces & code | u64::from(general) << GENERAL_SHIFT
     }
 
-    /// Where the piece of `list` can move.
+    /// Where the piece recorded by code bit `bit` can move (for the general,
+    /// anchored at `general`): its entry is found by counting the entries
+    /// before it.
     #[inline]
-    fn targets(&self, pair: usize, list: usize) -> u32 {
-        self.targets[pair * LISTS + list]
+    fn targets(&self, pair: usize, bit: u32, general: u8) -> u32 {
+        let movers = &self.movers[pair];
+        let entry = if bit == GENERAL_SHIFT {
+            let before = movers.general & !(u16::MAX << (general & 15));
+            usize::from(movers.general_start) + before.count_ones() as usize
+        } else {
+            let before = movers.pieces & !(u64::MAX << (bit & 63));
+            usize::from(movers.start) + before.count_ones() as usize
+        };
+        self.targets.get(entry).copied().unwrap_or(0)
     }
 }
 
