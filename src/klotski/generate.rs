@@ -1,10 +1,12 @@
 //! Move generation: every move of a layout, as fast as the search needs it.
 //!
-//! Two things make it fast. Shapes are handled by arithmetic rather than by
+//! Three things make it fast. Shapes are handled by arithmetic rather than by
 //! branches ([`PieceClass`]), so the branch predictor only meets loops over
-//! pieces and destinations. And a layout with exactly two empty cells, as in
+//! pieces and destinations. A layout with exactly two empty cells, as in
 //! every classic layout, looks its moves up in a table by the pair of empty
 //! cells ([`PairTable`]), since where a piece can go depends on nothing else.
+//! And each move, with the bits of the code it flips, is looked up by the
+//! piece and its destination ([`PIECE_MOVES`]): making it is one exclusive or.
 
 use super::layout::{
     Layout, CELLS, COLUMNS, COLUMN_0, COLUMN_2, COLUMN_3, FULL, GENERAL_SHIFT, HORIZONTAL_SHIFT,
@@ -61,38 +63,25 @@ pub(crate) fn for_each_move(
     while movable != 0 {
         let bit = movable.trailing_zeros();
         movable &= movable - 1;
-        let class = PieceClass(bit / MASK_BITS);
-        let from = if class.is_general() {
-            general
-        } else {
-            (bit % MASK_BITS) as u8
-        };
-        // The code without the piece, and the shift that puts it back at an anchor.
-        let (lifted, shift) = if class.is_general() {
-            (code & !(0xF << GENERAL_SHIFT), GENERAL_SHIFT)
-        } else {
-            (code ^ 1 << bit, bit - u32::from(from))
-        };
+        let list = list_of(bit, general);
         let targets = match pair {
-            Some((table, pair)) => table.targets(pair, bit, from),
-            None => targets_of(metric, class, from, empty),
+            Some((table, pair)) => table.targets(pair, bit, general),
+            None => {
+                let (class, from) = list_piece(list);
+                targets_of(metric, class, from, empty)
+            }
         };
         let mut targets = targets & if bit == barred_bit { !barred } else { FULL };
-        let shape = class.shape();
+        let Some(moves) = PIECE_MOVES.get(list) else {
+            continue;
+        };
         while targets != 0 {
             let to = targets.trailing_zeros();
             targets &= targets - 1;
-            let placed = if class.is_general() {
-                u64::from(to) << shift
-            } else {
-                1 << (shift + to)
-            };
-            let mv = Move {
-                shape,
-                from,
-                to: to as u8,
-            };
-            emit(mv, Layout::from_code(lifted | placed));
+            // `to` is below 32: in bounds.
+            #[allow(clippy::indexing_slicing)]
+            let PieceMove { mv, change } = moves[(to & 31) as usize];
+            emit(mv, Layout::from_code(code ^ change));
         }
     }
 }
@@ -246,8 +235,6 @@ const _: () = assert!(
 struct PieceClass(u32);
 
 impl PieceClass {
-    const ALL: [PieceClass; 4] = [PieceClass(0), PieceClass(1), PieceClass(2), PieceClass(3)];
-
     #[inline]
     fn of(shape: Shape) -> Self {
         // A table rather than a match, which compiles to a jump. Evaluated at
@@ -264,7 +251,7 @@ impl PieceClass {
     }
 
     #[inline]
-    fn shape(self) -> Shape {
+    const fn shape(self) -> Shape {
         match self.0 {
             0 => Shape::Soldier,
             1 => Shape::Vertical,
@@ -286,6 +273,19 @@ impl PieceClass {
             GENERAL_SHIFT
         } else {
             self.0 * MASK_BITS + anchor as u32
+        }
+    }
+
+    /// What the move from anchor `from` to anchor `to` changes in a layout's
+    /// code, as the bits to flip: the piece's bit at both anchors, or for the
+    /// general the bits that turn one anchor number into the other.
+    #[inline]
+    const fn change(self, from: u8, to: u8) -> u64 {
+        if self.is_general() {
+            ((from ^ to) as u64 & 0xF) << GENERAL_SHIFT
+        } else {
+            let base = self.0 * MASK_BITS;
+            1 << ((base + from as u32) & 63) | 1 << ((base + to as u32) & 63)
         }
     }
 
@@ -376,19 +376,163 @@ const PAIRS: usize = CELLS * (CELLS - 1) / 2;
 /// Anchors the general's field can hold (16, of which 12 are legal).
 const GENERAL_ANCHORS: usize = 16;
 
+/// The pieces a layout can have, each numbered by its *list*: a piece other
+/// than the general by the bit of the code that records it (below
+/// [`GENERAL_SHIFT`]), the general by [`GENERAL_SHIFT`] plus its anchor.
+const LISTS: usize = GENERAL_SHIFT as usize + GENERAL_ANCHORS;
+
+/// The list of the piece recorded by code bit `bit`, the general being at `general`.
+#[inline(always)]
+const fn list_of(bit: u32, general: u8) -> usize {
+    if bit == GENERAL_SHIFT {
+        GENERAL_SHIFT as usize + (general & 15) as usize
+    } else {
+        bit as usize
+    }
+}
+
+/// The class and anchor of the piece of list `list`.
+#[inline(always)]
+const fn list_piece(list: usize) -> (PieceClass, u8) {
+    if list < GENERAL_SHIFT as usize {
+        (
+            PieceClass(list as u32 / MASK_BITS),
+            (list as u32 % MASK_BITS) as u8,
+        )
+    } else {
+        (PieceClass(3), (list - GENERAL_SHIFT as usize) as u8)
+    }
+}
+
+/// A move, with the bits of the code it flips.
+#[derive(Clone, Copy)]
+struct PieceMove {
+    mv: Move,
+    change: u64,
+}
+
+/// `PIECE_MOVES[list][to]`: the move of the piece of `list` to anchor `to`,
+/// so that making a move is a look-up and one exclusive or (32 anchors, so
+/// any five-bit one is in bounds; those off the board are never looked up).
+// Evaluated at compile time, where an index out of bounds fails the build.
+#[allow(clippy::indexing_slicing)]
+static PIECE_MOVES: [[PieceMove; 32]; LISTS] = {
+    let blank = PieceMove {
+        mv: Move {
+            shape: Shape::General,
+            from: 0,
+            to: 0,
+        },
+        change: 0,
+    };
+    let mut table = [[blank; 32]; LISTS];
+    let mut list = 0;
+    while list < LISTS {
+        let (class, from) = list_piece(list);
+        let mut to = 0;
+        while to < CELLS as u8 {
+            table[list][to as usize] = PieceMove {
+                mv: Move {
+                    shape: class.shape(),
+                    from,
+                    to,
+                },
+                change: class.change(from, to),
+            };
+            to += 1;
+        }
+        list += 1;
+    }
+    table
+};
+
 /// Every move of every layout with exactly two empty cells, by the pair of
 /// empty cells and the piece: where a piece can go depends on nothing else.
 ///
-/// Built by the compiler, about 60 KiB per metric: a process that solves
+/// Only the pieces that can move are listed, some ten per pair, so that the
+/// table of a metric takes 11 KiB and stays in the first-level cache beside a
+/// search's own tables. It is built by the compiler: a process that solves
 /// one layout (the `klotski` example) would otherwise spend about a tenth of
 /// its search building the table first.
 struct PairTable {
-    /// Per pair: the code bits of the pieces other than the general that can move.
-    movable: [u64; PAIRS],
-    /// Per pair and code bit below [`GENERAL_SHIFT`]: where that piece can move.
-    targets: [u32; PAIRS * GENERAL_SHIFT as usize],
-    /// Per pair and anchor: where the general can move.
-    general: [u32; PAIRS * GENERAL_ANCHORS],
+    /// Per pair: the pieces that can move.
+    movers: [Movers; PAIRS],
+    /// Where they can move: per pair from [`Movers::start`], those of the
+    /// pieces other than the general in the order of their code bits, then
+    /// those of the general in the order of its anchors.
+    targets: [u32; MOST_MOVERS],
+}
+
+/// The pieces that can move when one pair of cells is empty.
+#[derive(Clone, Copy)]
+struct Movers {
+    /// Their code bits, the general's left out.
+    pieces: u64,
+    /// The anchors from which the general can move, as a mask.
+    general: u16,
+    /// The first of their entries in [`PairTable::targets`].
+    start: u16,
+    /// The first of the general's entries there.
+    general_start: u16,
+}
+
+/// The number of entries of the pair table of `metric`: pieces that can move,
+/// by the pair of empty cells.
+const fn movers(metric: Metric) -> usize {
+    let mut count = 0;
+    let mut pair = 0;
+    while pair < PAIRS {
+        let mut list = 0;
+        while list < LISTS {
+            if pair_targets(metric, pair_cells(pair), list) != 0 {
+                count += 1;
+            }
+            list += 1;
+        }
+        pair += 1;
+    }
+    count
+}
+
+/// The most entries a pair table has: a piece moves under one metric if and
+/// only if it can make a unit step, so under all of them alike, but the
+/// largest of the three is taken rather than assumed.
+const MOST_MOVERS: usize = {
+    let (step, slide, piece) = (
+        movers(Metric::Step),
+        movers(Metric::Slide),
+        movers(Metric::Piece),
+    );
+    let most = if step > slide { step } else { slide };
+    if piece > most {
+        piece
+    } else {
+        most
+    }
+};
+
+// The starts are `u16`.
+const _: () = assert!(MOST_MOVERS <= u16::MAX as usize);
+
+/// Where the piece of `list` can move under `metric` when the cells of `empty`
+/// are empty; 0 if it cannot stand there.
+const fn pair_targets(metric: Metric, empty: u32, list: usize) -> u32 {
+    let (class, anchor) = list_piece(list);
+    let on_board = class.fits(FULL) >> anchor & 1 == 1;
+    if on_board && class.footprint() << anchor & empty == 0 {
+        targets_of(metric, class, anchor, empty)
+    } else {
+        0
+    }
+}
+
+/// The two cells of pair `pair`, the inverse of [`pair_index`].
+const fn pair_cells(pair: usize) -> u32 {
+    let mut second = 1;
+    while second * (second + 1) / 2 <= pair {
+        second += 1;
+    }
+    1 << (pair - second * (second - 1) / 2) | 1 << second
 }
 
 /// The tables of the three metrics, in [`Metric`] order.
@@ -398,9 +542,8 @@ static PAIR_TABLES: [PairTable; 3] = [
     PairTable::new(Metric::Piece),
 ];
 
-// Every index below is a pair index (below `PAIRS`, from `pair_index`), a code
-// bit below `GENERAL_SHIFT` or a general anchor below `GENERAL_ANCHORS`, and
-// the vectors have exactly these sizes.
+// Every index below is a pair index (below `PAIRS`, from `pair_index`) or an
+// entry counted by `movers`, and the arrays have exactly these sizes.
 #[allow(clippy::indexing_slicing)]
 impl PairTable {
     /// The table for `metric` and the index of the pair, if `empty` holds exactly
@@ -415,42 +558,42 @@ impl PairTable {
     }
 
     const fn new(metric: Metric) -> PairTable {
-        let mut table = PairTable {
-            movable: [0; PAIRS],
-            targets: [0; PAIRS * GENERAL_SHIFT as usize],
-            general: [0; PAIRS * GENERAL_ANCHORS],
+        let none = Movers {
+            pieces: 0,
+            general: 0,
+            start: 0,
+            general_start: 0,
         };
-        // `while` loops: a `const fn` has no `for`.
-        let mut second = 1;
-        while second < CELLS {
-            let mut first = 0;
-            while first < second {
-                let empty = 1 << first | 1 << second;
-                let pair = pair_index(empty);
-                let mut class_index = 0;
-                while class_index < PieceClass::ALL.len() {
-                    let class = PieceClass::ALL[class_index];
-                    let mut anchor = 0u8;
-                    while (anchor as usize) < CELLS {
-                        let on_board = class.fits(FULL) >> anchor & 1 == 1;
-                        if on_board && class.footprint() << anchor & empty == 0 {
-                            let targets = targets_of(metric, class, anchor, empty);
-                            if class.is_general() {
-                                table.general[pair * GENERAL_ANCHORS + anchor as usize] = targets;
-                            } else if targets != 0 {
-                                let bit = class.bit(anchor);
-                                table.movable[pair] |= 1 << bit;
-                                table.targets[pair * GENERAL_SHIFT as usize + bit as usize] =
-                                    targets;
-                            }
-                        }
-                        anchor += 1;
-                    }
-                    class_index += 1;
+        let mut table = PairTable {
+            movers: [none; PAIRS],
+            targets: [0; MOST_MOVERS],
+        };
+        // `while` loops: a `const fn` has no `for`. Lists are in the order of
+        // the entries: the code bits first, then the general's anchors.
+        let mut count = 0;
+        let mut pair = 0;
+        while pair < PAIRS {
+            let empty = pair_cells(pair);
+            let movers = &mut table.movers[pair];
+            movers.start = count as u16;
+            let mut list = 0;
+            while list < LISTS {
+                if list == GENERAL_SHIFT as usize {
+                    movers.general_start = count as u16;
                 }
-                first += 1;
+                let targets = pair_targets(metric, empty, list);
+                if targets != 0 {
+                    table.targets[count] = targets;
+                    count += 1;
+                    if list < GENERAL_SHIFT as usize {
+                        movers.pieces |= 1 << list;
+                    } else {
+                        movers.general |= 1 << (list - GENERAL_SHIFT as usize);
+                    }
+                }
+                list += 1;
             }
-            second += 1;
+            pair += 1;
         }
         table
     }
@@ -459,19 +602,25 @@ impl PairTable {
     /// [`for_each_move`].
     #[inline]
     fn movable(&self, pair: usize, code: u64, general: u8) -> u64 {
-        let pieces = self.movable[pair] & code;
-        let general = self.general[pair * GENERAL_ANCHORS + usize::from(general & 15)] != 0;
-        pieces | u64::from(general) << GENERAL_SHIFT
+        let movers = &self.movers[pair];
+        let general = movers.general >> (general & 15) & 1;
+        movers.pieces & code | u64::from(general) << GENERAL_SHIFT
     }
 
-    /// Where the piece recorded by code bit `bit`, anchored at `from`, can move.
+    /// Where the piece recorded by code bit `bit` can move (for the general,
+    /// anchored at `general`): its entry is found by counting the entries
+    /// before it.
     #[inline]
-    fn targets(&self, pair: usize, bit: u32, from: u8) -> u32 {
-        if bit == GENERAL_SHIFT {
-            self.general[pair * GENERAL_ANCHORS + usize::from(from & 15)]
+    fn targets(&self, pair: usize, bit: u32, general: u8) -> u32 {
+        let movers = &self.movers[pair];
+        let entry = if bit == GENERAL_SHIFT {
+            let before = movers.general & !(u16::MAX << (general & 15));
+            usize::from(movers.general_start) + before.count_ones() as usize
         } else {
-            self.targets[pair * GENERAL_SHIFT as usize + bit as usize]
-        }
+            let before = movers.pieces & !(u64::MAX << (bit & 63));
+            usize::from(movers.start) + before.count_ones() as usize
+        };
+        self.targets.get(entry).copied().unwrap_or(0)
     }
 }
 

@@ -198,7 +198,14 @@ impl Layout {
     /// The number of empty cells.
     #[inline]
     pub fn empty_cells(self) -> usize {
-        self.empty().count_ones() as usize
+        // The cells the pieces leave: the general covers four, a vertical or a
+        // horizontal two, a soldier one.
+        const SOLDIERS: u64 = (FULL as u64) << SOLDIER_SHIFT;
+        const PAIRS_OF_CELLS: u64 =
+            (FULL as u64) << VERTICAL_SHIFT | (FULL as u64) << HORIZONTAL_SHIFT;
+        let covered =
+            4 + 2 * (self.0 & PAIRS_OF_CELLS).count_ones() + (self.0 & SOLDIERS).count_ones();
+        CELLS.saturating_sub(covered as usize)
     }
 
     /// Every piece, ordered by top-left cell.
