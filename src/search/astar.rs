@@ -5,7 +5,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::open::{Below, Open};
-use super::run::{Run, Watch};
+use super::run::{Run, Watch, MAX_INDEXED};
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::{Path, Puzzle};
@@ -201,7 +201,15 @@ impl<P: Puzzle> Relax<'_, P> {
             self.stop = Some(limit);
             return;
         }
-        let child_index = self.nodes.len() as u32;
+        // Nodes outnumber keys by the ones superseded: they too must stay
+        // within what a `u32` numbers.
+        let Some(child_index) = u32::try_from(self.nodes.len())
+            .ok()
+            .filter(|&index| index as usize <= MAX_INDEXED)
+        else {
+            self.stop = Some(Limit::States { max: MAX_INDEXED });
+            return;
+        };
         let keys = self.best.len();
         let key = self.puzzle.encode(&child);
         let below = match self.best.entry(key) {

@@ -37,6 +37,10 @@ impl Limits {
 
     /// At most `states` states stored at once: visited sets and frontiers, and
     /// for IDA* the states on its current path and in its table.
+    ///
+    /// Whatever the limit, an engine holds at most
+    /// [`MAX_INDEXED`](crate::search::MAX_INDEXED) states (it numbers them in
+    /// 32 bits): past them it stops with that state limit.
     pub fn with_max_states(mut self, states: usize) -> Self {
         self.max_states = Some(states);
         self

@@ -32,3 +32,4 @@ pub use engine::{Engine, NeedsBackward, UnknownEngine};
 pub use idastar::idastar;
 pub use limits::{CancelFlag, Limit, Limits};
 pub use outcome::{Outcome, SearchResult, Stats};
+pub use run::MAX_INDEXED;

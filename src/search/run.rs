@@ -11,6 +11,12 @@ use crate::{Path, Puzzle};
 /// soon after its deadline whatever its branching factor.
 const CHECK_INTERVAL: u32 = 1024;
 
+/// The most states a search holds: BFS, bidirectional BFS and A* number
+/// their states in 32 bits, one value kept free as a mark. About four billion
+/// states, more than fit in memory for any state worth searching, but a
+/// limit all the same, which the engines honour rather than wrap around.
+pub const MAX_INDEXED: usize = u32::MAX as usize - 1;
+
 /// A running search: its view of the limits, and what it has done so far.
 pub(crate) struct Run<'a> {
     /// What the search has done so far.
@@ -69,9 +75,12 @@ impl<'a> Run<'a> {
         self.limits.table_capacity
     }
 
-    /// The state limit, or `usize::MAX`.
+    /// The state limit, at most [`MAX_INDEXED`].
     pub(crate) fn max_states(&self) -> usize {
-        self.limits.max_states.unwrap_or(usize::MAX)
+        self.limits
+            .max_states
+            .unwrap_or(usize::MAX)
+            .min(MAX_INDEXED)
     }
 
     /// `Err` with the state limit when holding `stored` states would break it.
@@ -197,6 +206,15 @@ impl Countdown {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No limit, or one too high, is the most states a `u32` numbers.
+    #[test]
+    fn the_state_limit_stays_within_the_indices() {
+        for limits in [Limits::new(), Limits::new().with_max_states(usize::MAX)] {
+            assert_eq!(Run::start(&limits).max_states(), MAX_INDEXED);
+        }
+        assert_eq!(Run::start(&Limits::new().with_max_states(7)).max_states(), 7);
+    }
 
     /// The countdown counts as a plain counter does, and asks for a look at
     /// the same steps as [`Watch::check`], from any count.
