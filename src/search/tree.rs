@@ -11,8 +11,8 @@ use crate::Path;
 /// BFS, bidirectional BFS and A* keep their states here. The roots come first
 /// and are kept apart, so that every other state is stored with its link in
 /// one entry: one write per state reached, and one cache line read per state
-/// expanded. Indices are `u32`, so a tree holds at most `u32::MAX` states, far
-/// more than fit in memory for any state worth searching.
+/// expanded. Indices are `u32`: the engines stop at
+/// [`MAX_INDEXED`](super::MAX_INDEXED) states, so an index never wraps.
 pub(crate) struct Tree<S, M> {
     roots: Vec<S>,
     /// `linked[i]` is state `roots.len() + i`, with the index of its parent
