@@ -213,7 +213,10 @@ mod tests {
         for limits in [Limits::new(), Limits::new().with_max_states(usize::MAX)] {
             assert_eq!(Run::start(&limits).max_states(), MAX_INDEXED);
         }
-        assert_eq!(Run::start(&Limits::new().with_max_states(7)).max_states(), 7);
+        assert_eq!(
+            Run::start(&Limits::new().with_max_states(7)).max_states(),
+            7
+        );
     }
 
     /// The countdown counts as a plain counter does, and asks for a look at
