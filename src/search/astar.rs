@@ -5,7 +5,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::open::{Below, Open};
-use super::run::{Run, Watch, MAX_INDEXED};
+use super::run::{Countdown, Run, Watch, MAX_INDEXED};
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::{Path, Puzzle};
@@ -85,7 +85,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         max_depth: run.max_depth(),
         max_states: run.max_states(),
         depth_cut: false,
-        generated: 0,
+        generated: Countdown::new(0),
         stop: None,
     };
     relax.best.insert_new(puzzle.encode(&start), 0);
@@ -134,7 +134,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
             break Outcome::LimitReached(limit);
         }
     };
-    run.stats.generated += relax.generated;
+    run.stats.generated += relax.generated.count();
     outcome
 }
 
@@ -185,7 +185,8 @@ struct Relax<'p, P: Puzzle> {
     max_states: usize,
     /// Whether a child was dropped for a bound beyond `max_depth`.
     depth_cut: bool,
-    generated: u64,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
     stop: Option<Limit>,
 }
 
@@ -193,13 +194,15 @@ impl<P: Puzzle> Relax<'_, P> {
     /// Keeps `child`, reached by `mv`, if no node reaches its key as cheaply.
     #[inline(always)]
     fn visit(&mut self, mv: P::Move, child: P::State) {
-        self.generated += 1;
+        let look = self.generated.step();
         if self.stop.is_some() {
             return;
         }
-        if let Err(limit) = self.watch.check(self.generated) {
-            self.stop = Some(limit);
-            return;
+        if look {
+            if let Err(limit) = self.watch.look() {
+                self.stop = Some(limit);
+                return;
+            }
         }
         // Nodes outnumber keys by the ones superseded: they too must stay
         // within what a `u32` numbers.

@@ -2,7 +2,7 @@
 
 use hashbrown::hash_table::Entry;
 
-use super::run::{Run, Watch};
+use super::run::{Countdown, Run, Watch};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::{KeyTable, INITIAL_CAPACITY};
@@ -75,7 +75,7 @@ pub(super) fn search<P: Puzzle>(
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
         tree: Tree::with_capacity(INITIAL_CAPACITY),
-        generated: 0,
+        generated: Countdown::new(0),
         stop: None,
     };
     layer.seen.insert_new(puzzle.encode(&start), ());
@@ -128,7 +128,7 @@ pub(super) fn search<P: Puzzle>(
             }
         }
     };
-    run.stats.generated += layer.generated;
+    run.stats.generated += layer.generated.count();
     // Another engine may have stored more before it handed over to BFS.
     run.stats.max_stored = run.stats.max_stored.max(layer.seen.len());
     outcome
@@ -144,7 +144,8 @@ struct Layer<'p, P: Puzzle> {
     room: usize,
     /// Every state reached, layer after layer.
     tree: Tree<P::State, P::Move>,
-    generated: u64,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
     stop: Option<Stop<P::State, P::Move>>,
 }
 
@@ -160,13 +161,15 @@ impl<P: Puzzle> Layer<'_, P> {
     /// Records `child`, reached by `mv` from state `parent` of the current layer.
     #[inline(always)]
     fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
-        self.generated += 1;
+        let look = self.generated.step();
         if self.stop.is_some() {
             return;
         }
-        if let Err(limit) = self.watch.check(self.generated) {
-            self.stop = Some(Stop::Limit(limit));
-            return;
+        if look {
+            if let Err(limit) = self.watch.look() {
+                self.stop = Some(Stop::Limit(limit));
+                return;
+            }
         }
         let key = self.puzzle.encode(&child);
         let Entry::Vacant(vacancy) = self.seen.entry(key) else {

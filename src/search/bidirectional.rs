@@ -3,7 +3,7 @@
 use hashbrown::hash_map::Entry;
 
 use super::bfs;
-use super::run::{Run, Watch};
+use super::run::{Countdown, Run, Watch};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
 use crate::table::{KeyMap, INITIAL_CAPACITY};
@@ -195,7 +195,7 @@ fn expand_layer<P: Backward>(
         other_holds_goals_only: is_forward && other.depth == 0,
         skip_goals: !is_forward,
         max_states: run.max_states(),
-        generated: 0,
+        generated: Countdown::new(0),
         stop: None,
     };
     let mut outcome = Ok(None);
@@ -243,7 +243,7 @@ fn expand_layer<P: Backward>(
             None => {}
         }
     }
-    run.stats.generated += layer.generated;
+    run.stats.generated += layer.generated.count();
     side.layer_start = layer_end;
     side.depth += 1;
     outcome
@@ -264,7 +264,8 @@ struct Layer<'a, P: Backward> {
     /// needs is among its seeds.
     skip_goals: bool,
     max_states: usize,
-    generated: u64,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
     /// Why the layer ends early: the other side's index of a state both hold,
     /// or the limit reached.
     stop: Option<Result<usize, Limit>>,
@@ -274,13 +275,15 @@ impl<P: Backward> Layer<'_, P> {
     /// Records `state`, one move from state `parent` of this side's frontier.
     #[inline(always)]
     fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
-        self.generated += 1;
+        let look = self.generated.step();
         if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
             return;
         }
-        if let Err(limit) = self.watch.check(self.generated) {
-            self.stop = Some(Err(limit));
-            return;
+        if look {
+            if let Err(limit) = self.watch.look() {
+                self.stop = Some(Err(limit));
+                return;
+            }
         }
         let key = self.puzzle.encode(&state);
         if !self.other_holds_goals_only || self.puzzle.is_goal(&state) {

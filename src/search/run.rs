@@ -113,11 +113,10 @@ impl<'a> Run<'a> {
 /// The time and cancel limits, looked at every [`CHECK_INTERVAL`] steps of a search.
 ///
 /// An engine calls [`check`](Watch::check) with its count of states expanded
-/// for every state it expands, and with its count of children generated for
-/// every child it is handed, so a deadline is noticed within
-/// [`CHECK_INTERVAL`] steps even when one state has a million children. The
-/// counts are the ones the engine keeps anyway, so a check costs a mask and a
-/// branch.
+/// for every state it expands (a mask and a branch on a count it keeps
+/// anyway), and counts the children it is handed with a [`Countdown`], which
+/// tells it when to [`look`](Watch::look), so a deadline is noticed within
+/// [`CHECK_INTERVAL`] steps even when one state has a million children.
 pub(crate) struct Watch<'a> {
     /// The deadline and the budget it ends.
     deadline: Option<(Instant, Duration)>,
@@ -150,7 +149,9 @@ impl Watch<'_> {
 
 /// A count of steps that tells when to look at a [`Watch`]: at every
 /// multiple of [`CHECK_INTERVAL`], as [`Watch::check`] does, but with one
-/// decrement and one branch a step, for a loop whose count lives in memory.
+/// decrement and one branch a step. The engines count the children they are
+/// handed with it: the innermost loop of every search, whose count lives in
+/// memory.
 ///
 /// ```text
 /// count = before + (window - left)
