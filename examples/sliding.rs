@@ -177,7 +177,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         limits = limits.with_time_budget(budget);
     }
     let bounds = match heuristic {
-        HeuristicArg::Manhattan => Bounds::Kind(HeuristicKind::Manhattan),
+        HeuristicArg::Manhattan => Bounds::Own,
         HeuristicArg::LinearConflict => Bounds::Kind(HeuristicKind::LinearConflict),
         HeuristicArg::Pdb => Bounds::Databases(databases(args, &boards)?),
     };
@@ -187,6 +187,8 @@ fn run(args: &Args) -> Result<(), Failure> {
 
 /// The heuristic of every search.
 enum Bounds {
+    /// The puzzle's own: the Manhattan distance, updated move by move.
+    Own,
     Kind(HeuristicKind),
     /// The pattern databases of each shape.
     Databases(HashMap<Shape, PatternDatabase>),
@@ -322,10 +324,7 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
             Answer::Unsolvable
         } else {
             Answer::Searched(match bounds {
-                // The puzzle's own Manhattan distance is updated move by move.
-                Bounds::Kind(HeuristicKind::Manhattan) => {
-                    engine.solve(&SlidingPuzzle::new(), board, limits)
-                }
+                Bounds::Own => engine.solve(&SlidingPuzzle::new(), board, limits),
                 Bounds::Kind(kind) => {
                     engine.solve(&SlidingPuzzle::new().with_heuristic(*kind), board, limits)
                 }
