@@ -19,12 +19,12 @@ use crate::{Path, Puzzle};
 /// path, so it solves puzzles far too large for the other engines (the
 /// 15-puzzle). It searches depth-first by recursion inside the puzzle's
 /// successor callback, as a hand-written IDA* does, so a child is looked at
-/// when the puzzle makes it and nothing is copied. Past 128 KiB of stack
-/// (from where it was called) it goes on with a stack of frames on the heap,
-/// so a deep bound needs no more of the thread's stack than that. It calls
-/// the puzzle's successor function again from inside its callback, for the
-/// children. It skips the
-/// successors [`Puzzle::successors_after`] leaves out (the move back), and asks
+/// when the puzzle makes it and nothing is copied (so the puzzle's successor
+/// function is called again from inside its own callback). Past about
+/// 128 KiB of stack (from where it was called; measured as the depth grows)
+/// it goes on with a stack of frames on the heap, so a deep bound needs about
+/// that much of the thread's stack and no more. It skips the successors
+/// [`Puzzle::successors_after`] leaves out (the move back), and asks
 /// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
 /// update it from the move. Like every IDA*, it cannot tell a puzzle that
 /// cycles without end from one whose solution is far: on such a puzzle give
@@ -463,7 +463,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         depth: usize,
     ) -> u32 {
         if depth >= self.recursion_depth && !self.may_recurse(depth) {
-            let root = (state.clone(), Some(last.clone()), mark, heuristic);
+            let root = (state.clone(), last.clone(), mark, heuristic);
             return self.descend_on_heap(puzzle, root, depth);
         }
         let mut backed_up = u32::MAX;
@@ -517,7 +517,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     fn descend_on_heap(
         &mut self,
         puzzle: &P,
-        root: (P::State, Option<P::Move>, T::Mark, u32),
+        root: (P::State, P::Move, T::Mark, u32),
         depth: usize,
     ) -> u32 {
         let prune = !T::REMEMBERS;
@@ -552,7 +552,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
                     break u32::MAX;
                 }
                 Child::Enter { mark, heuristic } => {
-                    let next = (child.clone(), Some(mv.clone()), mark, heuristic);
+                    let next = (child.clone(), mv.clone(), mark, heuristic);
                     top += 1;
                     stack.enter(puzzle, top, next, prune);
                 }
@@ -574,8 +574,8 @@ fn back_up(backed_up: &mut u32, bound: u32) {
 /// children not tried yet.
 struct Frame<S, M, K> {
     state: S,
-    /// The move that reached `state`; `None` at the start.
-    last: Option<M>,
+    /// The move that reached `state`.
+    last: M,
     /// What the memory calls `state`.
     mark: K,
     /// The heuristic of `state`.
@@ -608,7 +608,7 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
         &mut self,
         puzzle: &P,
         depth: usize,
-        (state, last, mark, heuristic): (S, Option<M>, K, u32),
+        (state, last, mark, heuristic): (S, M, K, u32),
         prune: bool,
     ) {
         if self.frames.len() <= depth {
@@ -634,9 +634,10 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
         let children = &mut frame.children;
         children.clear();
         let keep = |mv, child| children.push((mv, child));
-        match &frame.last {
-            Some(last) if prune => puzzle.successors_after(&frame.state, last, keep),
-            _ => puzzle.successors(&frame.state, keep),
+        if prune {
+            puzzle.successors_after(&frame.state, &frame.last, keep);
+        } else {
+            puzzle.successors(&frame.state, keep);
         }
     }
 
@@ -645,9 +646,7 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
     fn steps(&self, depth: usize, mv: M, goal: S) -> Vec<(M, S)> {
         let mut steps = vec![(mv, goal)];
         for frame in self.frames[1..=depth].iter().rev() {
-            if let Some(last) = &frame.last {
-                steps.push((last.clone(), frame.state.clone()));
-            }
+            steps.push((frame.last.clone(), frame.state.clone()));
         }
         steps
     }
