@@ -154,28 +154,25 @@ impl Watch<'_> {
 /// memory.
 ///
 /// ```text
-/// count = before + (window - left)
+/// count = next_look - left
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Countdown {
-    /// The steps counted before the current window.
-    before: u64,
-    /// The steps of the current window (up to the next multiple of
-    /// [`CHECK_INTERVAL`]), and how many of them are left.
-    window: u32,
+    /// The count at the next look: the next multiple of [`CHECK_INTERVAL`].
+    next_look: u64,
+    /// The steps left until then, from 1 to [`CHECK_INTERVAL`].
     left: u32,
 }
 
 impl Countdown {
     /// A countdown that has counted `count` steps.
     pub(crate) fn new(count: u64) -> Self {
-        let interval = u64::from(CHECK_INTERVAL);
-        // Below the interval, so the conversion cannot fail.
-        let window = u32::try_from(interval - count % interval).unwrap_or(CHECK_INTERVAL);
+        // `count % CHECK_INTERVAL` is below the interval: it fits.
+        let past = (count % u64::from(CHECK_INTERVAL)) as u32;
+        let left = CHECK_INTERVAL - past;
         Countdown {
-            before: count,
-            window,
-            left: window,
+            next_look: count + u64::from(left),
+            left,
         }
     }
 
@@ -193,14 +190,13 @@ impl Countdown {
 
     #[cold]
     fn next_window(&mut self) {
-        self.before += u64::from(self.window);
-        self.window = CHECK_INTERVAL;
+        self.next_look += u64::from(CHECK_INTERVAL);
         self.left = CHECK_INTERVAL;
     }
 
     /// The steps counted.
     pub(crate) fn count(&self) -> u64 {
-        self.before + u64::from(self.window - self.left)
+        self.next_look - u64::from(self.left)
     }
 }
 
