@@ -206,13 +206,12 @@ impl<P: Puzzle> Relax<'_, P> {
         }
         // Nodes outnumber keys by the ones superseded: they too must stay
         // within what a `u32` numbers.
-        let Some(child_index) = u32::try_from(self.nodes.len())
-            .ok()
-            .filter(|&index| index as usize <= MAX_INDEXED)
-        else {
+        if self.nodes.len() > MAX_INDEXED {
             self.stop = Some(Limit::States { max: MAX_INDEXED });
             return;
-        };
+        }
+        // At most `MAX_INDEXED`, so the index fits.
+        let child_index = self.nodes.len() as u32;
         let keys = self.best.len();
         let key = self.puzzle.encode(&child);
         let below = match self.best.entry(key) {

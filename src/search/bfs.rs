@@ -203,9 +203,11 @@ impl<P: Puzzle> Layer<'_, P> {
             let mut beyond = false;
             let mut stop = Ok(());
             self.puzzle.successors(self.tree.state(index), |_, next| {
-                run.stats.generated += 1;
+                let look = self.generated.step();
                 if !beyond && stop.is_ok() {
-                    stop = self.watch.check(run.stats.generated);
+                    if look {
+                        stop = self.watch.look();
+                    }
                     beyond = !self.seen.contains(&self.puzzle.encode(&next));
                 }
             });

@@ -275,15 +275,13 @@ impl<P: Backward> Layer<'_, P> {
     /// Records `state`, one move from state `parent` of this side's frontier.
     #[inline(always)]
     fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
-        let look = self.generated.step();
-        if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
-            return;
-        }
-        if look {
+        if self.generated.step() && self.stop.is_none() {
             if let Err(limit) = self.watch.look() {
                 self.stop = Some(Err(limit));
-                return;
             }
+        }
+        if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
+            return;
         }
         let key = self.puzzle.encode(&state);
         if !self.other_holds_goals_only || self.puzzle.is_goal(&state) {

@@ -424,9 +424,11 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     /// Stops the search, for `why` (the first reason stands).
     ///
     /// A stopped search cannot tell the puzzle to stop calling back, so it
-    /// makes every child left cheap to refuse: with a bound of 0 no child is
-    /// within it. Those children are not counted: the count goes back to
-    /// where it stood at the stop when the iteration ends.
+    /// makes the bound test that every child meets refuse the children left:
+    /// with a bound of 0 none is within it, and no other test of the stop is
+    /// needed per child (measured: 3% of the instructions on the 15-puzzle).
+    /// Those children are not counted: the count goes back to where it stood
+    /// at the stop when the iteration ends.
     #[cold]
     fn halt(&mut self, why: Stop<P::State, P::Move>) {
         if self.stopped {

@@ -112,11 +112,13 @@ impl<'a> Run<'a> {
 
 /// The time and cancel limits, looked at every [`CHECK_INTERVAL`] steps of a search.
 ///
-/// An engine calls [`check`](Watch::check) with its count of states expanded
-/// for every state it expands (a mask and a branch on a count it keeps
-/// anyway), and counts the children it is handed with a [`Countdown`], which
-/// tells it when to [`look`](Watch::look), so a deadline is noticed within
-/// [`CHECK_INTERVAL`] steps even when one state has a million children.
+/// Every engine counts the children it is handed with a [`Countdown`], which
+/// tells it when to [`look`](Watch::look); BFS, bidirectional BFS and A* also
+/// call [`check`](Watch::check) with their count of states expanded for every
+/// state they expand (a mask and a branch on a count they keep anyway), as
+/// they may expand long runs of states without children. A deadline is
+/// noticed within [`CHECK_INTERVAL`] steps even when one state has a million
+/// children.
 pub(crate) struct Watch<'a> {
     /// The deadline and the budget it ends.
     deadline: Option<(Instant, Duration)>,
