@@ -23,8 +23,8 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::atlas::{Components, Options, Phase, Progress};
 use crate::klotski::{
-    frame_step_moves, AllLayouts, Layout, Shape, FULL, HORIZONTAL_SHIFT, LAYOUT_COUNT,
-    VERTICAL_SHIFT,
+    frame_step_moves, AllLayouts, Layout, Shape, FULL, GENERAL_ANCHORS, HORIZONTAL_SHIFT,
+    LAYOUT_COUNT, VERTICAL_SHIFT,
 };
 use crate::DenseSpace;
 
@@ -37,8 +37,6 @@ const KEY_VERTICALS: u32 = VERTICAL_SHIFT - FRAME_SHIFT;
 const KEY_HORIZONTALS: u32 = HORIZONTAL_SHIFT - FRAME_SHIFT;
 /// The cells a general anchored at bit 0 covers.
 const GENERAL_FOOTPRINT: u32 = Shape::General.footprint();
-/// The anchors the general may have.
-const GENERAL_ANCHORS: [u8; 12] = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14];
 
 /// The label of a layout no flood has reached.
 const UNSEEN: u32 = u32::MAX;
@@ -728,7 +726,7 @@ impl<'a> Flooder<'a> {
             // a frame's moves are the same for all its arrangements of soldiers.
             let mut moves = [(0u32, 0u32, 0u32); 32];
             let mut count = 0;
-            frame_step_moves(Layout::from_code(found.code), None, |_, next| {
+            frame_step_moves(Layout::from_code(found.code), |_, next| {
                 let entered = next.occupied() & found.free;
                 let key = next.code() >> FRAME_SHIFT;
                 let Some(to) = self.index.find(&view.class, key) else {

@@ -120,8 +120,8 @@ pub fn step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Lay
 /// with an empty one, soldiers can be arranged every way by their steps.
 #[cfg(feature = "analysis")]
 #[inline(always)]
-pub(crate) fn frame_step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Layout)) {
-    steps_of(layout, last, false, emit);
+pub(crate) fn frame_step_moves(layout: Layout, emit: impl FnMut(Move, Layout)) {
+    steps_of(layout, None, false, emit);
 }
 
 /// The `step` moves of `layout` but the one that undoes `last`, the soldiers'

@@ -66,6 +66,8 @@ pub(crate) use layout::{FULL, HORIZONTAL_SHIFT, VERTICAL_SHIFT};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use pieces::{Piece, PieceCounts, Shape};
 pub use puzzle::Klotski;
+#[cfg(feature = "analysis")]
+pub(crate) use rank::GENERAL_ANCHORS;
 pub use rank::LAYOUT_COUNT;
 pub use replay::{path_labels, MoveDetail};
 pub use short_code::{ShortCode, ShortCodeError};

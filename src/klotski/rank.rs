@@ -27,7 +27,7 @@ use rows::Rows;
 pub const LAYOUT_COUNT: u32 = 29_334_498;
 
 /// The anchors the general may have, in CommonCode order.
-const GENERAL_ANCHORS: [u8; 12] = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14];
+pub(crate) const GENERAL_ANCHORS: [u8; 12] = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14];
 
 /// The position of each anchor in [`GENERAL_ANCHORS`] (0 for anchors the general never has).
 const ANCHOR_INDEX: [u8; 16] = [0, 1, 2, 0, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 0];
