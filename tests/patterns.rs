@@ -106,7 +106,11 @@ fn tables_are_the_fewest_moves_of_the_group() {
     let shape = Shape::new(2, 3).unwrap();
     let partition = Partition::parse(shape, "1,2").unwrap();
     let space = PatternSpace::new(&partition, 0).unwrap();
-    let table = atlas::pattern_database(&space, &space, &Options::new(), &mut |_| {}).unwrap();
+    let mut reports = Vec::new();
+    let table = atlas::pattern_database(&space, &space, &Options::new(), &mut |progress| {
+        reports.push(progress)
+    })
+    .unwrap();
     assert_eq!(table.len(), space.patterns());
     let mut best = vec![UNREACHABLE; space.patterns() as usize];
     let mut frontier = Vec::new();
@@ -127,6 +131,15 @@ fn tables_are_the_fewest_moves_of_the_group() {
         depth += 1;
     }
     assert_eq!(table.as_bytes(), &best[..]);
+    // After each layer, the patterns known are those that near.
+    assert!(reports.len() > 2);
+    for progress in &reports {
+        let known = best
+            .iter()
+            .filter(|&&entry| u32::from(entry) <= progress.depth);
+        assert_eq!(progress.done, known.count() as u64, "{progress:?}");
+        assert_eq!(progress.total, space.patterns());
+    }
     // Every placement of two tiles is reachable, the goal's at 0.
     assert!(best.iter().all(|&entry| entry != UNREACHABLE));
     assert_eq!(best.iter().filter(|&&entry| entry == 0).count(), 1);

@@ -4,7 +4,7 @@ use core::fmt;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::error::state_table;
-use super::layers::{breadth_first, expand, extends};
+use super::layers::{breadth_first, expand, extends, Mark};
 use super::{AtlasError, Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 use crate::{Backward, DenseSpace};
 
@@ -147,18 +147,24 @@ where
         options.max_depth(),
         |layer| layer.len() as u64,
         |frontier, depth| {
-            expand(puzzle, options.threads(), frontier, |previous| {
+            let (next, _) = expand(puzzle, options.threads(), frontier, |previous| {
                 // Several threads may find the same state: only the one
                 // that flips it lists it, and all would write `depth`.
-                table
+                let new = table
                     .get(space.rank(previous) as usize)
                     .is_some_and(|cell| {
                         cell.load(Relaxed) == UNREACHABLE
                             && cell
                                 .compare_exchange(UNREACHABLE, depth, Relaxed, Relaxed)
                                 .is_ok()
-                    })
-            })
+                    });
+                if new {
+                    Mark::New
+                } else {
+                    Mark::Old
+                }
+            });
+            next
         },
         &mut report,
     );

@@ -45,18 +45,31 @@ pub(crate) fn breadth_first<L>(
     LayersEnd { depth, frontier }
 }
 
+/// What [`expand`]'s `mark` found a state to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// Reached before: not listed again.
+    Old,
+    /// Reached now: listed in the next layer.
+    New,
+    /// Reached now, and one of the states the pass counts apart (the first
+    /// state of its pattern, in a pattern-database pass).
+    NewCounted,
+}
+
 /// The next layer backwards from `frontier`: the predecessors that `mark`
-/// claims, on `threads` threads.
+/// claims, on `threads` threads, and how many of them it counted.
 ///
 /// `mark(state)` records `state` as reached and says whether it was new;
-/// several threads may offer it the same state, and it must say yes to one
-/// of them only (an atomic flip does).
+/// several threads may offer it the same state, and it must say it is new to
+/// one of them only (an atomic flip does). Each thread counts on its own, so
+/// the count costs no shared write.
 pub(crate) fn expand<P>(
     puzzle: &P,
     threads: usize,
     frontier: &[P::State],
-    mark: impl Fn(&P::State) -> bool + Sync,
-) -> Vec<P::State>
+    mark: impl Fn(&P::State) -> Mark + Sync,
+) -> (Vec<P::State>, u64)
 where
     P: Backward + Sync,
     P::State: Send + Sync,
@@ -65,14 +78,17 @@ where
         threads,
         frontier.len() as u64,
         CHUNK,
-        Vec::new,
-        |range, found: &mut Vec<P::State>| {
+        || (Vec::new(), 0),
+        |range, (found, counted): &mut (Vec<P::State>, u64)| {
             let chunk = frontier
                 .get(range.start as usize..range.end as usize)
                 .unwrap_or(&[]);
             for state in chunk {
-                puzzle.predecessors(state, |_, previous| {
-                    if mark(&previous) {
+                puzzle.predecessors(state, |_, previous| match mark(&previous) {
+                    Mark::Old => {}
+                    Mark::New => found.push(previous),
+                    Mark::NewCounted => {
+                        *counted += 1;
                         found.push(previous);
                     }
                 });
@@ -80,7 +96,31 @@ where
         },
         &mut |_| {},
     );
-    found.into_iter().flatten().collect()
+    let counted = found.iter().map(|(_, counted)| counted).sum();
+    let layer = found.into_iter().flat_map(|(found, _)| found).collect();
+    (layer, counted)
+}
+
+/// Orders `layer` by `key` in `threads` runs, each sorted on a thread of
+/// its own.
+///
+/// A frontier expanded in the order of its states' ranks walks the tables
+/// its successors are marked in nearly in order too, so that far more of
+/// them are found in a cache. Runs sorted apart keep that (the frontier is
+/// expanded a chunk at a time, and a chunk lies within one run) at a
+/// fraction of one sort's time.
+pub(crate) fn sort_in_runs<S: Send>(
+    layer: &mut [S],
+    threads: usize,
+    key: impl Fn(&S) -> u64 + Sync,
+) {
+    let run = layer.len().div_ceil(threads.max(1)).max(CHUNK as usize);
+    std::thread::scope(|scope| {
+        for part in layer.chunks_mut(run) {
+            let key = &key;
+            scope.spawn(move || part.sort_unstable_by_key(key));
+        }
+    });
 }
 
 /// Whether some predecessor of `frontier` is `unreached`: after a pass
@@ -117,6 +157,22 @@ mod tests {
             |depth, settled| reports.push((depth, settled)),
         );
         (end, reports)
+    }
+
+    #[test]
+    fn sorts_in_one_run_a_thread() {
+        let scrambled: Vec<u64> = (0..3 * CHUNK).map(|n| n * 7919 % (3 * CHUNK)).collect();
+        let mut layer = scrambled.clone();
+        sort_in_runs(&mut layer, 2, |&n| n);
+        let run = layer.len().div_ceil(2);
+        for part in layer.chunks(run) {
+            assert!(part.is_sorted());
+        }
+        assert!(!layer.is_sorted());
+        layer.sort_unstable();
+        let mut all = scrambled;
+        all.sort_unstable();
+        assert_eq!(layer, all);
     }
 
     #[test]
