@@ -47,6 +47,21 @@ impl Numbering {
         (rank, taken)
     }
 
+    /// [`rank`](Numbering::rank) of a group of `N` tiles, its loop unrolled:
+    /// the pattern databases' lookups, made for every board a search meets.
+    #[inline(always)]
+    fn rank_of<const N: usize>(&self, cells: [u8; N]) -> u64 {
+        let mut taken = 0u32;
+        let mut rank = 0u64;
+        for (&cell, &multiplier) in cells.iter().zip(&self.multipliers) {
+            let bit = 1u32 << (cell & 31);
+            let before = (taken & (bit - 1)).count_ones();
+            rank += u64::from(u32::from(cell) - before) * multiplier;
+            taken |= bit;
+        }
+        rank
+    }
+
     /// The number of the placement of `state` once its tile `index` moves
     /// from cell `from` to the free cell `to`, found from the old number
     /// rather than counted again.
@@ -97,13 +112,27 @@ impl Numbering {
     }
 }
 
-/// The cell of each tile of `board`, by tile (the blank's at 0).
-#[inline]
-fn cells_of_tiles(board: &Board) -> [u8; MAX_CELLS] {
-    let mut cell_of = [0u8; MAX_CELLS];
-    for cell in 0..board.shape().cells() {
-        if let Some(slot) = cell_of.get_mut(usize::from(board.field(cell))) {
+/// The cell of each tile of `board`, by tile (the blank's at 0); 32
+/// entries, so that a tile masked to five bits indexes it without a check.
+#[inline(always)]
+fn cells_of_tiles(board: &Board) -> [u8; 32] {
+    let mut cell_of = [0u8; 32];
+    let mut place = |tile: u8, cell: usize| {
+        if let Some(slot) = cell_of.get_mut(usize::from(tile & 31)) {
             *slot = cell as u8;
+        }
+    };
+    if board.shape().bits_per_cell() == 4 {
+        // All sixteen fields of the word, a fixed loop the compiler unrolls:
+        // those past the board's cells hold 0, and going down, the blank's
+        // own cell is the last written for tile 0.
+        let code = board.code() as u64;
+        for cell in (0..16).rev() {
+            place((code >> (4 * cell)) as u8 & 0xf, cell);
+        }
+    } else {
+        for cell in 0..board.shape().cells() {
+            place(board.field(cell), cell);
         }
     }
     cell_of
@@ -441,21 +470,51 @@ pub struct TableSizeError {
 /// One group's table and how to look a board up in it.
 #[derive(Clone, Debug)]
 struct GroupTable {
-    tiles: Vec<u8>,
+    /// The group's tiles: `size` of them.
+    size: usize,
+    tiles: [u8; MAX_GROUP],
     /// For the mirror lookup: the tile whose transposed cell each tile of
     /// the group stands on in the transposed board.
-    mirrored: Vec<u8>,
+    mirrored: [u8; MAX_GROUP],
     numbering: Numbering,
     table: Box<[u8]>,
 }
 
 impl GroupTable {
+    /// The entry of the placement that puts the `i`th tile of the group on
+    /// `cell(tiles[i])`, `tiles` being the group's tiles or their mirror
+    /// images.
+    ///
+    /// A group holds one to [`MAX_GROUP`] tiles; each size has its own
+    /// unrolled ranking, chosen by a branch that every lookup of the group
+    /// takes alike.
     #[inline(always)]
-    fn lookup(&self, cells: impl Iterator<Item = u8>) -> u32 {
-        let (rank, _) = self.numbering.rank(cells);
+    fn lookup(&self, tiles: &[u8; MAX_GROUP], cell: impl Fn(u8) -> u8) -> u32 {
+        let rank = match self.size {
+            1 => self.rank::<1>(tiles, cell),
+            2 => self.rank::<2>(tiles, cell),
+            3 => self.rank::<3>(tiles, cell),
+            4 => self.rank::<4>(tiles, cell),
+            5 => self.rank::<5>(tiles, cell),
+            6 => self.rank::<6>(tiles, cell),
+            7 => self.rank::<7>(tiles, cell),
+            8 => self.rank::<8>(tiles, cell),
+            9 => self.rank::<9>(tiles, cell),
+            10 => self.rank::<10>(tiles, cell),
+            _ => self.rank::<MAX_GROUP>(tiles, cell),
+        };
         self.table
             .get(rank as usize)
             .map_or(0, |&entry| u32::from(entry))
+    }
+
+    #[inline(always)]
+    fn rank<const N: usize>(&self, tiles: &[u8; MAX_GROUP], cell: impl Fn(u8) -> u8) -> u64 {
+        let mut cells = [0u8; N];
+        for (slot, &tile) in cells.iter_mut().zip(tiles) {
+            *slot = cell(tile);
+        }
+        self.numbering.rank_of(cells)
     }
 }
 
@@ -522,9 +581,16 @@ impl PatternDatabase {
                     .and_then(|transpose| transpose.get(usize::from(tile)).copied())
                     .unwrap_or(tile)
             };
+            let mut members = [0u8; MAX_GROUP];
+            let mut mirrored = [0u8; MAX_GROUP];
+            for ((member, image_slot), &tile) in members.iter_mut().zip(&mut mirrored).zip(tiles) {
+                *member = tile;
+                *image_slot = image(tile);
+            }
             groups.push(GroupTable {
-                tiles: tiles.to_vec(),
-                mirrored: tiles.iter().map(|&tile| image(tile)).collect(),
+                size: tiles.len(),
+                tiles: members,
+                mirrored,
                 numbering: Numbering::new(shape.cells(), tiles.len()),
                 table: table.into_boxed_slice(),
             });
@@ -566,20 +632,20 @@ impl PatternDatabase {
             return 0;
         }
         let cell_of = cells_of_tiles(board);
-        let cell = |tile: &u8| cell_of.get(usize::from(*tile)).copied().unwrap_or(0);
+        let cell = |tile: u8| cell_of.get(usize::from(tile & 31)).copied().unwrap_or(0);
         let direct: u32 = self
             .groups
             .iter()
-            .map(|group| group.lookup(group.tiles.iter().map(cell)))
+            .map(|group| group.lookup(&group.tiles, cell))
             .sum();
         let Some(transpose) = &self.transpose else {
             return direct;
         };
-        let image = |tile: &u8| transpose.get(usize::from(cell(tile))).copied().unwrap_or(0);
+        let image = |tile: u8| transpose.get(usize::from(cell(tile))).copied().unwrap_or(0);
         let mirrored: u32 = self
             .groups
             .iter()
-            .map(|group| group.lookup(group.mirrored.iter().map(image)))
+            .map(|group| group.lookup(&group.mirrored, image))
             .sum();
         direct.max(mirrored)
     }
