@@ -5,9 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::error::{state_table, table_len};
 use super::{AtlasError, Components, Options, Phase, Progress};
-use hashbrown::hash_map::Entry;
-
-use crate::table::KeyMap;
+use crate::table::KeySet;
 use crate::{DenseSpace, Puzzle};
 
 /// A graph over states numbered `0..len`, for [`flood`]: its nodes, their
@@ -17,14 +15,12 @@ use crate::{DenseSpace, Puzzle};
 ///
 /// * The neighbour relation is symmetric: if `b` is a neighbour of `a`, `a`
 ///   is one of `b` (a puzzle whose moves can all be undone).
-/// * [`key`](Graph::key) tells states apart, but for a state and its image
-///   under the symmetry, if the graph folds one (see [`key`](Graph::key));
-///   [`rank`](Graph::rank) maps every state to a distinct number below
-///   [`len`](Graph::len).
+/// * [`key`](Graph::key) tells states apart, and [`rank`](Graph::rank) maps
+///   every state to a distinct number below [`len`](Graph::len).
 /// * [`for_each_node`](Graph::for_each_node) visits every rank of its range
 ///   once, in increasing order.
 /// * [`part`](Graph::part) is below [`parts`](Graph::parts), and the same for
-///   a node, its neighbours and its image.
+///   a node and its neighbours.
 ///
 /// A node is whatever the graph lists neighbours from most cheaply: the state
 /// alone, or the state with the move that led to it (see [`MoveGraph`] for the
@@ -57,25 +53,7 @@ pub trait Graph: Sync {
 
     /// A number that tells the state of `node` from every other: the key of
     /// the hash set that a flood keeps, so it should be cheaper than the rank.
-    ///
-    /// A graph with a symmetry (an automorphism that is its own inverse, such
-    /// as a mirror) may give a state and its image one key, tell them apart by
-    /// [`side`](Graph::side) and rank the image by
-    /// [`image_rank`](Graph::image_rank): a flood then lists the neighbours of
-    /// one state of each pair, half the work for a component that holds both.
     fn key(&self, node: &Self::Node) -> u64;
-
-    /// Which state of the pair that shares its key `node` is (always `false`
-    /// without a symmetry).
-    fn side(&self, _node: &Self::Node) -> bool {
-        false
-    }
-
-    /// The rank of the image of `node` under the symmetry the keys fold, if
-    /// that is another state (always `None` without a symmetry).
-    fn image_rank(&self, _node: &Self::Node) -> Option<u64> {
-        None
-    }
 
     /// The rank of the state of `node`, below [`len`](Graph::len).
     fn rank(&self, node: &Self::Node) -> u64;
@@ -248,8 +226,6 @@ struct Flooder<N> {
     stack: Vec<N>,
     /// The ranks of the states reached, flood after flood.
     members: Vec<u32>,
-    /// The ranks of the images of the states of the flood under way.
-    images: Vec<u32>,
     /// The size of each flood, in order.
     sizes: Vec<u32>,
 }
@@ -260,7 +236,6 @@ impl<N> Flooder<N> {
             reached: vec![0; states.div_ceil(64)],
             stack: Vec::new(),
             members: Vec::new(),
-            images: Vec::new(),
             sizes: Vec::new(),
         }
     }
@@ -280,12 +255,6 @@ impl<N> Flooder<N> {
 
     /// Floods the component of `node`, of rank `rank`, unless this thread has
     /// reached it already (parts are closed, so no other thread can have).
-    ///
-    /// With a symmetry, one state of each pair is listed and the other's rank
-    /// kept aside. The component holds both states of every pair exactly when
-    /// some neighbour comes up as the other state of a pair already reached;
-    /// if none does, the images form a component of their own, the image of
-    /// this one, which needs no flood.
     fn flood<G: Graph<Node = N>>(&mut self, graph: &G, rank: u64, node: N) {
         let bit = 1u64 << (rank % 64);
         if self
@@ -296,41 +265,22 @@ impl<N> Flooder<N> {
             return;
         }
         let before = self.members.len();
-        self.images.clear();
-        // A map per flood, not one cleared between floods: clearing costs its
+        // A set per flood, not one cleared between floods: clearing costs its
         // capacity, which the largest component would set for all the rest.
-        let mut seen: KeyMap<u64, bool> = KeyMap::default();
-        seen.insert(graph.key(&node), graph.side(&node));
-        let mut symmetric = false;
+        let mut seen: KeySet<u64> = KeySet::default();
+        seen.insert(graph.key(&node));
         self.stack.push(node);
         while let Some(node) = self.stack.pop() {
             let rank = graph.rank(&node);
             if self.reach(rank) {
                 self.members.push(rank as u32);
             }
-            if let Some(image) = graph.image_rank(&node) {
-                if self.reach(image) {
-                    self.images.push(image as u32);
-                }
-            }
             graph.neighbours(&node, |next| {
-                let side = graph.side(&next);
-                match seen.entry(graph.key(&next)) {
-                    Entry::Vacant(entry) => {
-                        entry.insert(side);
-                        self.stack.push(next);
-                    }
-                    Entry::Occupied(entry) => symmetric |= *entry.get() != side,
+                if seen.insert(graph.key(&next)) {
+                    self.stack.push(next);
                 }
             });
         }
-        if symmetric {
-            self.members.extend_from_slice(&self.images);
-        }
         self.sizes.push((self.members.len() - before) as u32);
-        if !symmetric && !self.images.is_empty() {
-            self.members.extend_from_slice(&self.images);
-            self.sizes.push(self.images.len() as u32);
-        }
     }
 }
