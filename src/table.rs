@@ -104,6 +104,14 @@ impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
         )
     }
 
+    /// The value of `key`, if it is in the table.
+    #[inline]
+    pub(crate) fn get(&self, key: &K) -> Option<&V> {
+        self.table
+            .find(hash_of(key), |(known, _)| known == key)
+            .map(|(_, value)| value)
+    }
+
     /// Whether `key` is in the table.
     #[inline]
     pub(crate) fn contains(&self, key: &K) -> bool {

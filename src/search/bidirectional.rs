@@ -1,18 +1,18 @@
 //! Bidirectional breadth-first search.
 
-use hashbrown::hash_map::Entry;
+use hashbrown::hash_table::Entry;
 
 use super::bfs;
 use super::run::{Countdown, Run, Watch};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeyMap, INITIAL_CAPACITY};
+use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::{Backward, Path};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.
 struct Side<P: Backward> {
     tree: Tree<P::State, P::Move>,
-    index: KeyMap<P::Key, u32>,
+    index: KeyTable<P::Key, u32>,
     /// The tree's states from `layer_start` on are the layer expanded next.
     layer_start: usize,
     depth: u32,
@@ -22,15 +22,16 @@ impl<P: Backward> Side<P> {
     fn new() -> Self {
         Side {
             tree: Tree::with_capacity(INITIAL_CAPACITY),
-            index: KeyMap::with_capacity_and_hasher(INITIAL_CAPACITY, Default::default()),
+            index: KeyTable::with_capacity(INITIAL_CAPACITY),
             layer_start: 0,
             depth: 0,
         }
     }
 
+    /// Adds a root, whose `key` this side does not hold yet.
     fn insert_root(&mut self, key: P::Key, state: P::State) {
         let index = self.tree.push_root(state);
-        self.index.insert(key, index);
+        self.index.insert_new(key, index);
     }
 
     fn len(&self) -> usize {
@@ -128,7 +129,7 @@ fn search<P: Backward>(
     let mut seeding = Ok(());
     puzzle.goal_states(&start, |goal| {
         let key = puzzle.encode(&goal);
-        if seeding.is_ok() && !backward.index.contains_key(&key) {
+        if seeding.is_ok() && !backward.index.contains(&key) {
             seeding = run.admit(backward.len() + 2);
             if seeding.is_ok() {
                 backward.insert_root(key, goal);
@@ -253,10 +254,10 @@ fn expand_layer<P: Backward>(
 struct Layer<'a, P: Backward> {
     puzzle: &'a P,
     watch: Watch<'a>,
-    index: &'a mut KeyMap<P::Key, u32>,
+    index: &'a mut KeyTable<P::Key, u32>,
     /// This side's tree, which the layer grows.
     tree: &'a mut Tree<P::State, P::Move>,
-    other: &'a KeyMap<P::Key, u32>,
+    other: &'a KeyTable<P::Key, u32>,
     /// Whether the other side holds only goal states, so that a state that is
     /// no goal need not be looked up there.
     other_holds_goals_only: bool,
@@ -300,7 +301,7 @@ impl<P: Backward> Layer<'_, P> {
             }));
             return;
         }
-        vacancy.insert(self.tree.push(state, parent, mv));
+        vacancy.insert((key, self.tree.push(state, parent, mv)));
     }
 }
 
