@@ -115,6 +115,10 @@ pub(crate) fn sort_in_runs<S: Send>(
     key: impl Fn(&S) -> u64 + Sync,
 ) {
     let run = layer.len().div_ceil(threads.max(1)).max(CHUNK as usize);
+    if layer.len() <= run {
+        layer.sort_unstable_by_key(key);
+        return;
+    }
     std::thread::scope(|scope| {
         for part in layer.chunks_mut(run) {
             let key = &key;
