@@ -115,9 +115,7 @@ impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
     /// Whether `key` is in the table.
     #[inline]
     pub(crate) fn contains(&self, key: &K) -> bool {
-        self.table
-            .find(hash_of(key), |(known, _)| known == key)
-            .is_some()
+        self.get(key).is_some()
     }
 
     /// Adds `key` with `value`; `key` must not be in the table yet.

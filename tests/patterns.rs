@@ -100,6 +100,38 @@ fn additive_databases_bound_every_eight_puzzle_board() {
 }
 
 #[test]
+fn threads_split_layers_without_changing_the_table_or_its_progress() {
+    // Six tiles of the 3x4 board: layers of up to a hundred thousand states,
+    // expanded and sorted in several runs on three threads.
+    let shape = Shape::new(3, 4).unwrap();
+    let partition = Partition::parse(shape, "1,2,3,4,5,6").unwrap();
+    let space = PatternSpace::new(&partition, 0).unwrap();
+    let run = |threads: usize| {
+        let mut reports = Vec::new();
+        let options = Options::new().with_threads(threads);
+        let table = atlas::pattern_database(&space, &space, &options, &mut |progress| {
+            reports.push((progress.depth, progress.done))
+        })
+        .unwrap();
+        (table, reports)
+    };
+    let (table, reports) = run(1);
+    assert_eq!(run(3), (table.clone(), reports.clone()));
+    let histogram = table.histogram();
+    let mut known = 0;
+    // One report a layer: the patterns known by then.
+    for (depth, &(reported, done)) in reports.iter().enumerate().take(histogram.len()) {
+        known += histogram[depth];
+        assert_eq!((reported, done), (depth as u32, known));
+    }
+    assert_eq!(known, space.patterns());
+    // Abstract states may lie deeper than any pattern's least distance.
+    let &(deepest, done) = reports.last().unwrap();
+    assert!(deepest as usize >= histogram.len() - 1);
+    assert_eq!(done, known);
+}
+
+#[test]
 fn tables_are_the_fewest_moves_of_the_group() {
     // Tiles 1 and 2 of the 2x3 board: every entry is the distance in the
     // abstraction by a plain breadth-first search over its states.
@@ -131,7 +163,8 @@ fn tables_are_the_fewest_moves_of_the_group() {
         depth += 1;
     }
     assert_eq!(table.as_bytes(), &best[..]);
-    // After each layer, the patterns known are those that near.
+    // After each layer, the patterns known are those at most that many moves
+    // from home.
     assert!(reports.len() > 2);
     for progress in &reports {
         let known = best

@@ -148,17 +148,8 @@ where
         |layer| layer.len() as u64,
         |frontier, depth| {
             let (next, _) = expand(puzzle, options.threads(), frontier, |previous| {
-                // Several threads may find the same state: only the one
-                // that flips it lists it, and all would write `depth`.
-                let new = table
-                    .get(space.rank(previous) as usize)
-                    .is_some_and(|cell| {
-                        cell.load(Relaxed) == UNREACHABLE
-                            && cell
-                                .compare_exchange(UNREACHABLE, depth, Relaxed, Relaxed)
-                                .is_ok()
-                    });
-                if new {
+                let cell = table.get(space.rank(previous) as usize);
+                if cell.is_some_and(|cell| claim(cell, depth)) {
                     Mark::New
                 } else {
                     Mark::Old
@@ -180,6 +171,20 @@ where
     Ok(Distances {
         table: table.into_iter().map(AtomicU8::into_inner).collect(),
     })
+}
+
+/// Writes `depth` into `cell` if it is still [`UNREACHABLE`]; whether this
+/// call did.
+///
+/// Several threads of a layer may find the same state: only the one that
+/// flips its cell lists it, and all would write the same `depth`, as layers
+/// come in order.
+#[inline]
+pub(super) fn claim(cell: &AtomicU8, depth: u8) -> bool {
+    cell.load(Relaxed) == UNREACHABLE
+        && cell
+            .compare_exchange(UNREACHABLE, depth, Relaxed, Relaxed)
+            .is_ok()
 }
 
 /// A table of `states` bytes, all [`UNREACHABLE`], or

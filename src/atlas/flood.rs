@@ -120,8 +120,9 @@ const UNSEEN: u32 = u32::MAX;
 ///
 /// A scan in rank order starts a flood at each state no flood has reached.
 /// The flood tells new neighbours by their [keys](Graph::key) in a hash set of
-/// its own, the step every edge costs; only once the component is complete is
-/// each of its states [ranked](Graph::rank) and labelled, once. Each thread
+/// its own, the step every edge costs; each state is [ranked](Graph::rank)
+/// once, when it is taken from the flood's stack, and the labels are written
+/// once every flood is done. Each thread
 /// takes whole [parts](Graph::parts), and the components are numbered by their
 /// smallest rank at the end, so the labels depend neither on the number of
 /// threads nor on their timing.

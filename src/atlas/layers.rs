@@ -60,10 +60,10 @@ pub(crate) enum Mark {
 /// The next layer backwards from `frontier`: the predecessors that `mark`
 /// claims, on `threads` threads, and how many of them it counted.
 ///
-/// `mark(state)` records `state` as reached and says whether it was new;
-/// several threads may offer it the same state, and it must say it is new to
-/// one of them only (an atomic flip does). Each thread counts on its own, so
-/// the count costs no shared write.
+/// `mark(state)` records `state` as reached and says whether it was new and
+/// whether to count it; several threads may offer it the same state, and it
+/// must say it is new to one of them only (an atomic flip does). Each thread
+/// counts on its own, so the count costs no shared write.
 pub(crate) fn expand<P>(
     puzzle: &P,
     threads: usize,
@@ -114,17 +114,25 @@ pub(crate) fn sort_in_runs<S: Send>(
     threads: usize,
     key: impl Fn(&S) -> u64 + Sync,
 ) {
-    let run = layer.len().div_ceil(threads.max(1)).max(CHUNK as usize);
-    if layer.len() <= run {
-        layer.sort_unstable_by_key(key);
-        return;
-    }
+    let run = run_length(layer.len(), threads);
+    let (first, rest) = layer.split_at_mut(run.min(layer.len()));
     std::thread::scope(|scope| {
-        for part in layer.chunks_mut(run) {
+        for part in rest.chunks_mut(run) {
             let key = &key;
             scope.spawn(move || part.sort_unstable_by_key(key));
         }
+        first.sort_unstable_by_key(&key);
     });
+}
+
+/// The states of each run of [`sort_in_runs`]: a share of the threads,
+/// in whole chunks of [`expand`], so that no chunk straddles two runs.
+fn run_length(states: usize, threads: usize) -> usize {
+    let chunk = CHUNK as usize;
+    states
+        .div_ceil(threads.max(1))
+        .next_multiple_of(chunk)
+        .max(chunk)
 }
 
 /// Whether some predecessor of `frontier` is `unreached`: after a pass
@@ -168,7 +176,8 @@ mod tests {
         let scrambled: Vec<u64> = (0..3 * CHUNK).map(|n| n * 7919 % (3 * CHUNK)).collect();
         let mut layer = scrambled.clone();
         sort_in_runs(&mut layer, 2, |&n| n);
-        let run = layer.len().div_ceil(2);
+        let run = run_length(layer.len(), 2);
+        assert_eq!(run % CHUNK as usize, 0);
         for part in layer.chunks(run) {
             assert!(part.is_sorted());
         }

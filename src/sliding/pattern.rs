@@ -47,19 +47,12 @@ impl Numbering {
         (rank, taken)
     }
 
-    /// [`rank`](Numbering::rank) of a group of `N` tiles, its loop unrolled:
-    /// the pattern databases' lookups, made for every board a search meets.
+    /// [`rank`](Numbering::rank) of a group of `N` tiles: a fixed count the
+    /// compiler unrolls, for the pattern databases' lookups, made for every
+    /// board a search meets.
     #[inline(always)]
     fn rank_of<const N: usize>(&self, cells: [u8; N]) -> u64 {
-        let mut taken = 0u32;
-        let mut rank = 0u64;
-        for (&cell, &multiplier) in cells.iter().zip(&self.multipliers) {
-            let bit = 1u32 << (cell & 31);
-            let before = (taken & (bit - 1)).count_ones();
-            rank += u64::from(u32::from(cell) - before) * multiplier;
-            taken |= bit;
-        }
-        rank
+        self.rank(cells.iter().copied()).0
     }
 
     /// The number of the placement of `state` once its tile `index` moves
@@ -114,6 +107,7 @@ impl Numbering {
 
 /// The cell of each tile of `board`, by tile (the blank's at 0); 32
 /// entries, so that a tile masked to five bits indexes it without a check.
+/// The lookups read the entries of the groups' tiles only, never the blank's.
 #[inline(always)]
 fn cells_of_tiles(board: &Board) -> [u8; 32] {
     let mut cell_of = [0u8; 32];
@@ -124,8 +118,9 @@ fn cells_of_tiles(board: &Board) -> [u8; 32] {
     };
     if board.shape().bits_per_cell() == 4 {
         // All sixteen fields of the word, a fixed loop the compiler unrolls:
-        // those past the board's cells hold 0, and going down, the blank's
-        // own cell is the last written for tile 0.
+        // those past the board's cells hold 0 (a board's code has no bit set
+        // beyond its cells), and going down, the blank's own cell is the last
+        // written for tile 0.
         let code = board.code() as u64;
         for cell in (0..16).rev() {
             place((code >> (4 * cell)) as u8 & 0xf, cell);
@@ -470,8 +465,7 @@ pub struct TableSizeError {
 /// One group's table and how to look a board up in it.
 #[derive(Clone, Debug)]
 struct GroupTable {
-    /// The group's tiles: `size` of them.
-    size: usize,
+    /// The group's tiles (as many as its numbering places), then zeros.
     tiles: [u8; MAX_GROUP],
     /// For the mirror lookup: the tile whose transposed cell each tile of
     /// the group stands on in the transposed board.
@@ -490,26 +484,32 @@ impl GroupTable {
     /// that every lookup of the group takes alike.
     #[inline(always)]
     fn lookup(&self, tiles: &[u8; MAX_GROUP], cell: impl Fn(u8) -> u8) -> u32 {
-        let rank = match self.size {
-            1 => self.rank::<1>(tiles, cell),
-            2 => self.rank::<2>(tiles, cell),
-            3 => self.rank::<3>(tiles, cell),
-            4 => self.rank::<4>(tiles, cell),
-            5 => self.rank::<5>(tiles, cell),
-            6 => self.rank::<6>(tiles, cell),
-            7 => self.rank::<7>(tiles, cell),
-            8 => self.rank::<8>(tiles, cell),
-            9 => self.rank::<9>(tiles, cell),
-            10 => self.rank::<10>(tiles, cell),
-            _ => self.rank::<MAX_GROUP>(tiles, cell),
+        // One arm a size up to MAX_GROUP: a larger MAX_GROUP needs arms.
+        const _: () = assert!(MAX_GROUP == 11);
+        let rank = match self.numbering.size {
+            1 => self.placement::<1>(tiles, cell),
+            2 => self.placement::<2>(tiles, cell),
+            3 => self.placement::<3>(tiles, cell),
+            4 => self.placement::<4>(tiles, cell),
+            5 => self.placement::<5>(tiles, cell),
+            6 => self.placement::<6>(tiles, cell),
+            7 => self.placement::<7>(tiles, cell),
+            8 => self.placement::<8>(tiles, cell),
+            9 => self.placement::<9>(tiles, cell),
+            10 => self.placement::<10>(tiles, cell),
+            // 11; and were a size out of range, the multipliers past the
+            // group's size are 0, so the tiles past it would add nothing.
+            _ => self.placement::<MAX_GROUP>(tiles, cell),
         };
         self.table
             .get(rank as usize)
             .map_or(0, |&entry| u32::from(entry))
     }
 
+    /// The number of the placement that puts the first `N` of `tiles` on
+    /// their `cell`s.
     #[inline(always)]
-    fn rank<const N: usize>(&self, tiles: &[u8; MAX_GROUP], cell: impl Fn(u8) -> u8) -> u64 {
+    fn placement<const N: usize>(&self, tiles: &[u8; MAX_GROUP], cell: impl Fn(u8) -> u8) -> u64 {
         let mut cells = [0u8; N];
         for (slot, &tile) in cells.iter_mut().zip(tiles) {
             *slot = cell(tile);
@@ -588,7 +588,6 @@ impl PatternDatabase {
                 *image_slot = image(tile);
             }
             groups.push(GroupTable {
-                size: tiles.len(),
                 tiles: members,
                 mirrored,
                 numbering: Numbering::new(shape.cells(), tiles.len()),
@@ -687,16 +686,42 @@ mod tests {
         }
     }
 
-    /// `rank_of` for `N` tiles on a 5x5 board agrees with `rank` on a
-    /// spread of placements.
+    /// `rank_of` for `N` tiles numbers back a spread of placements on
+    /// 16 and 25 cells.
     fn unrolled_ranking_agrees<const N: usize>() {
-        let numbering = Numbering::new(25, N);
-        let count = placements(25, N as u64);
-        for rank in (0..count).step_by((count / 997).max(1) as usize) {
-            let (placed, _) = numbering.unrank(rank);
-            let mut cells = [0u8; N];
-            cells.copy_from_slice(&placed[..N]);
-            assert_eq!(numbering.rank_of(cells), rank, "{N} tiles");
+        for cells in [16, 25] {
+            let numbering = Numbering::new(cells, N);
+            let count = placements(cells as u64, N as u64);
+            for rank in (0..count).step_by((count / 997).max(1) as usize) {
+                let (placed, _) = numbering.unrank(rank);
+                let mut tiles_cells = [0u8; N];
+                tiles_cells.copy_from_slice(&placed[..N]);
+                assert_eq!(
+                    numbering.rank_of(tiles_cells),
+                    rank,
+                    "{N} tiles, {cells} cells"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_tile_is_placed_on_its_cell() {
+        for shape in Shape::all() {
+            let goal = Board::goal(shape);
+            let mut boards = vec![goal];
+            let mut board = goal;
+            for step in 0..40 {
+                let directions: Vec<_> = board.directions().collect();
+                board = board.play(directions[step % directions.len()]).unwrap();
+                boards.push(board);
+            }
+            for board in boards {
+                let cell_of = cells_of_tiles(&board);
+                for (cell, tile) in board.tiles().enumerate() {
+                    assert_eq!(usize::from(cell_of[usize::from(tile)]), cell, "{board:?}");
+                }
+            }
         }
     }
 
