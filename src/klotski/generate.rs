@@ -404,7 +404,9 @@ const fn list_piece(list: usize) -> (PieceClass, u8) {
     }
 }
 
-/// A move, with the bits of the code it flips.
+/// A move, with the bits of the code it flips. The move follows from the
+/// piece and the destination, but a table of both is cheaper: building the
+/// move for each destination took 5% more instructions for a BFS of 横刀立马.
 #[derive(Clone, Copy)]
 struct PieceMove {
     mv: Move,
