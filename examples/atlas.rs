@@ -31,7 +31,7 @@ use clap::{Parser, ValueEnum};
 use puzzle_search::analysis::{KlotskiAtlas, KlotskiSummary, KnightTable, PhaseTimes};
 use puzzle_search::atlas::{self, file, AtlasError, Options, Progress};
 use puzzle_search::klotski::{CommonCode, Layout, Metric, PieceCounts, ShortCode};
-use puzzle_search::sliding::{Shape, SlidingPuzzle, SolvableBoards};
+use puzzle_search::sliding::{Shape, Sliding, SolvableBoards};
 use puzzle_search::DenseSpace;
 use serde_derive::Serialize;
 
@@ -254,7 +254,7 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
                 .map_err(|error| load_failure(path, &error))?;
             distances
         }
-        None => atlas::distances(&SlidingPuzzle::new(), &space, options, &mut |report| {
+        None => atlas::distances(&Sliding::new(), &space, options, &mut |report| {
             common::show_progress(&bar, &mut phase, report)
         })
         .map_err(|error| Failure::other(error.to_string()))?,

@@ -43,7 +43,7 @@ use puzzle_search::atlas::{Options, Progress};
 use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
-    SlidingPuzzle,
+    Sliding,
 };
 use puzzle_search::Puzzle;
 use serde_derive::Serialize;
@@ -324,17 +324,17 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
             Answer::Unsolvable
         } else {
             Answer::Searched(match bounds {
-                Bounds::Own => engine.solve(&SlidingPuzzle::new(), board, limits),
+                Bounds::Own => engine.solve(&Sliding::new(), board, limits),
                 Bounds::Kind(kind) => {
-                    engine.solve(&SlidingPuzzle::new().with_heuristic(*kind), board, limits)
+                    engine.solve(&Sliding::new().with_heuristic(*kind), board, limits)
                 }
                 Bounds::Databases(databases) => match databases.get(&board.shape()) {
                     Some(database) => {
-                        let puzzle = SlidingPuzzle::new().with_heuristic(database);
+                        let puzzle = Sliding::new().with_heuristic(database);
                         engine.solve(&puzzle, board, limits)
                     }
                     // Only the engines without a heuristic have no databases.
-                    None => engine.solve(&SlidingPuzzle::new(), board, limits),
+                    None => engine.solve(&Sliding::new(), board, limits),
                 },
             })
         };

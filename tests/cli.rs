@@ -1679,7 +1679,7 @@ fn atlas_klotski_summary_follows_the_contract() {
 /// §3.3's, and its distances are those of a plain BFS from the goal.
 #[test]
 fn atlas_sliding_maps_every_solvable_board() {
-    use puzzle_search::sliding::{Board, Shape, SlidingPuzzle};
+    use puzzle_search::sliding::{Board, Shape, Sliding};
     for (size, rows, columns, positions) in [("3x3", 3, 3, 181_440u64), ("2x3", 2, 3, 360)] {
         let json = scratch().join(format!("sliding-{size}.json"));
         let table = scratch().join(format!("sliding-{size}.tbl"));
@@ -1714,7 +1714,7 @@ fn atlas_sliding_maps_every_solvable_board() {
         let shape: Shape = size.parse().unwrap();
         let goal = Board::goal(shape);
         let mut histogram: Vec<u64> = Vec::new();
-        for (_, distance) in support::ReferenceBfs::new(&SlidingPuzzle::new(), [goal]) {
+        for (_, distance) in support::ReferenceBfs::new(&Sliding::new(), [goal]) {
             if histogram.len() <= distance as usize {
                 histogram.resize(distance as usize + 1, 0);
             }

@@ -15,7 +15,7 @@ use std::process::Command;
 use support::process::{example, run_command, Input, Run};
 
 use puzzle_search::search::{bfs, Limits};
-use puzzle_search::sliding::{Board, SlidingPuzzle};
+use puzzle_search::sliding::{Board, Sliding};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------
@@ -73,7 +73,7 @@ const BOARDS: [&str; 5] = [
 /// The distance of `text` from the goal, by breadth-first search.
 fn distance(text: &str) -> usize {
     let board: Board = text.parse().unwrap();
-    let result = bfs(&SlidingPuzzle::new(), board, &Limits::new());
+    let result = bfs(&Sliding::new(), board, &Limits::new());
     result.outcome.path().unwrap().len()
 }
 

@@ -12,7 +12,7 @@ use puzzle_search::analysis::{
 use puzzle_search::atlas::{self, file::FileError, AtlasError, Options, UNREACHABLE};
 use puzzle_search::search::{Engine, Limits};
 use puzzle_search::sliding::{
-    Board, Partition, PatternDatabase, PatternSpace, Shape, SlidingPuzzle, SolvableBoards,
+    Board, Partition, PatternDatabase, PatternSpace, Shape, Sliding, SolvableBoards,
 };
 use puzzle_search::{Abstraction, DenseSpace, Puzzle};
 
@@ -26,7 +26,7 @@ fn build(shape: Shape, partition: &str) -> PatternDatabase {
 fn exact(shape: Shape) -> Vec<(Board, u32)> {
     let space = SolvableBoards::new(shape).unwrap();
     let distances =
-        atlas::distances(&SlidingPuzzle::new(), &space, &Options::new(), &mut |_| {}).unwrap();
+        atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
     (0..space.len())
         .map(|rank| {
             let distance = distances
@@ -280,7 +280,7 @@ fn fifteen() -> &'static PatternDatabase {
 /// Solves `instances` with IDA* on the default databases, checking each
 /// path; returns the nodes generated.
 fn solve(instances: &[(Board, usize)]) -> u64 {
-    let puzzle = SlidingPuzzle::new().with_heuristic(fifteen());
+    let puzzle = Sliding::new().with_heuristic(fifteen());
     let mut generated = 0;
     for (index, &(start, optimum)) in instances.iter().enumerate() {
         assert!(fifteen().estimate(&start) as usize <= optimum);

@@ -12,7 +12,7 @@ use puzzle_search::atlas::{self, Options};
 use puzzle_search::search::{astar, bfs, bidirectional_bfs, idastar, Engine, Limits, Outcome};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, BoardError, Direction, HeuristicKind, ParsedBoard, Shape,
-    SlidingPuzzle, SolvableBoards,
+    Sliding, SolvableBoards,
 };
 use puzzle_search::{Backward, DenseSpace, Puzzle};
 use support::{ReferenceBfs, SplitMix64};
@@ -197,7 +197,7 @@ proptest! {
 
     #[test]
     fn moves_swap_the_blank_with_a_neighbour(board in any_board()) {
-        let puzzle = SlidingPuzzle::new();
+        let puzzle = Sliding::new();
         let shape = board.shape();
         let mut successors = Vec::new();
         puzzle.successors(&board, |direction, next| successors.push((direction, next)));
@@ -253,7 +253,7 @@ proptest! {
 
     #[test]
     fn predecessors_lead_back(board in any_board()) {
-        let puzzle = SlidingPuzzle::new();
+        let puzzle = Sliding::new();
         let mut predecessors = Vec::new();
         puzzle.predecessors(&board, |mv, previous| predecessors.push((mv, previous)));
         prop_assert_eq!(predecessors.len(), board.directions().count());
@@ -557,7 +557,7 @@ fn heuristics_are_admissible_against_exact_distances() {
             assert_eq!((distance - conflict) % 2, 0);
             assert_eq!(manhattan == 0, distance == 0);
             // Linear conflicts are consistent: one move changes them by one.
-            SlidingPuzzle::new().successors(&board, |_, next| {
+            Sliding::new().successors(&board, |_, next| {
                 assert_eq!(next.linear_conflict().abs_diff(conflict), 1, "{board:?}");
             });
         }
@@ -571,10 +571,10 @@ fn heuristics_vanish_at_every_goal() {
     for shape in Shape::all() {
         let goal = Board::goal(shape);
         assert_eq!((goal.manhattan(), goal.linear_conflict()), (0, 0));
-        assert!(goal.is_solvable() && SlidingPuzzle::new().is_goal(&goal));
+        assert!(goal.is_solvable() && Sliding::new().is_goal(&goal));
         for kind in HeuristicKind::ALL {
             assert_eq!(
-                SlidingPuzzle::new().with_heuristic(kind).heuristic(&goal),
+                Sliding::new().with_heuristic(kind).heuristic(&goal),
                 0
             );
             assert_eq!(kind.name().parse(), Ok(kind));
@@ -638,15 +638,15 @@ fn engines_find_the_exact_distances_on_random_3x3_boards() {
         }
         let start = solvable(board(Shape::EIGHT, &tiles));
         let exact = distances[&self::tiles(start)] as usize;
-        every_engine_finds(&SlidingPuzzle::new(), start, exact);
+        every_engine_finds(&Sliding::new(), start, exact);
         for kind in HeuristicKind::ALL {
-            every_engine_finds(&SlidingPuzzle::new().with_heuristic(kind), start, exact);
+            every_engine_finds(&Sliding::new().with_heuristic(kind), start, exact);
         }
     }
     // An unsolvable board: the engines exhaust its half of the space.
     let loyd = board(Shape::EIGHT, &[0, 1, 2, 3, 4, 5, 6, 8, 7]);
     assert!(!loyd.is_solvable());
-    let result = Engine::Bfs.solve(&SlidingPuzzle::new(), loyd, &Limits::new());
+    let result = Engine::Bfs.solve(&Sliding::new(), loyd, &Limits::new());
     assert_eq!(result.outcome, Outcome::Unsolvable);
 }
 
@@ -654,7 +654,7 @@ fn engines_find_the_exact_distances_on_random_3x3_boards() {
 fn the_atlas_maps_the_eight_puzzle_and_2x5() {
     let space = SolvableBoards::new(Shape::EIGHT).unwrap();
     let table =
-        atlas::distances(&SlidingPuzzle::new(), &space, &Options::new(), &mut |_| {}).unwrap();
+        atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
     assert_eq!(table.max(), Some(31));
     assert_eq!(table.reachable(), 181_440);
     for (tiles, distance) in exact_distances(Shape::EIGHT) {
@@ -664,7 +664,7 @@ fn the_atlas_maps_the_eight_puzzle_and_2x5() {
     // 2x5: 10!/2 boards, at most 55 moves from the goal.
     let space = SolvableBoards::new(Shape::new(2, 5).unwrap()).unwrap();
     let table =
-        atlas::distances(&SlidingPuzzle::new(), &space, &Options::new(), &mut |_| {}).unwrap();
+        atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
     assert_eq!((table.reachable(), table.max()), (1_814_400, Some(55)));
 }
 
@@ -698,7 +698,7 @@ fn bare_ida(start: Board) -> (u32, u64) {
                 found = dfs(next, g + 1, h, bound, Some(direction), counts);
             }
         };
-        let puzzle = SlidingPuzzle::new();
+        let puzzle = Sliding::new();
         match last {
             Some(last) => puzzle.successors_after(&board, &last, &mut visit),
             None => puzzle.successors(&board, &mut visit),
@@ -753,7 +753,7 @@ fn five_by_five_boards_work() {
     }
     assert!(board.is_solvable());
     assert_eq!(board.to_row_string().parse(), Ok(board));
-    let exact = ReferenceBfs::new(&SlidingPuzzle::new(), [Board::goal(Shape::TWENTY_FOUR)])
+    let exact = ReferenceBfs::new(&Sliding::new(), [Board::goal(Shape::TWENTY_FOUR)])
         .take(20_000)
         .all(|(board, distance)| board.linear_conflict() <= distance);
     assert!(exact);
@@ -767,10 +767,10 @@ fn five_by_five_boards_work() {
 fn korf_instance_2_through_the_engine() {
     use puzzle_search::search::{idastar, Limits};
     let start: Board = "2 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6".parse().unwrap();
-    let result = idastar(&SlidingPuzzle::new(), start, &Limits::new());
+    let result = idastar(&Sliding::new(), start, &Limits::new());
     let path = result.outcome.path().expect("instance 2 is solvable");
     assert_eq!(path.len(), 55);
-    assert!(path.replays(&SlidingPuzzle::new()));
+    assert!(path.replays(&Sliding::new()));
     assert_eq!(result.stats.generated, 15_300_441);
     assert_eq!(result.stats.max_stored, 55);
 }
@@ -783,7 +783,7 @@ fn engine_node_rate() {
     use puzzle_search::search::{idastar, Limits};
     let start: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
     let clock = Instant::now();
-    let result = idastar(&SlidingPuzzle::new(), start, &Limits::new());
+    let result = idastar(&Sliding::new(), start, &Limits::new());
     let seconds = clock.elapsed().as_secs_f64();
     assert_eq!(result.outcome.path().map(|path| path.len()), Some(57));
     assert_eq!(result.stats.generated, 276_361_932);

@@ -10,26 +10,26 @@ use super::{Board, MAX_CELLS, MAX_SIDE};
 /// A lower bound to hand to A* and IDA*, by name: a [`Heuristic`] for
 /// [`Puzzle::with_heuristic`](crate::Puzzle::with_heuristic).
 ///
-/// [`SlidingPuzzle`](super::SlidingPuzzle) has the Manhattan distance
+/// [`Sliding`](super::Sliding) has the Manhattan distance
 /// already, kept up to date move by move; the kind `Manhattan` recomputes it
 /// for every state.
 ///
 /// ```
-/// use puzzle_search::sliding::{Board, HeuristicKind, SlidingPuzzle};
+/// use puzzle_search::sliding::{Board, HeuristicKind, Sliding};
 /// use puzzle_search::Puzzle;
 ///
 /// let board: Board = "0 2 1\n3 4 5\n6 7 8".parse()?;
 /// assert_eq!(HeuristicKind::Manhattan.estimate(&board), 2);
 /// assert_eq!(HeuristicKind::LinearConflict.estimate(&board), 4);
 /// assert_eq!("linear-conflict".parse(), Ok(HeuristicKind::LinearConflict));
-/// let puzzle = SlidingPuzzle::new().with_heuristic(HeuristicKind::LinearConflict);
+/// let puzzle = Sliding::new().with_heuristic(HeuristicKind::LinearConflict);
 /// assert_eq!(puzzle.heuristic(&board), 4);
 /// # Ok::<(), puzzle_search::sliding::BoardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeuristicKind {
     /// [`Board::manhattan`]: cheap (and cheaper still as
-    /// [`SlidingPuzzle`](super::SlidingPuzzle)'s own, updated move by move).
+    /// [`Sliding`](super::Sliding)'s own, updated move by move).
     #[default]
     Manhattan,
     /// [`Board::linear_conflict`]: never below the Manhattan distance, so A*

@@ -62,7 +62,7 @@ pub struct TooManyBoards {
 /// free. [`for_each_state`](DenseSpace::for_each_state) steps from one
 /// permutation to the next instead of unranking each.
 ///
-/// With [`SlidingPuzzle`](super::SlidingPuzzle) it lets the crate's
+/// With [`Sliding`](super::Sliding) it lets the crate's
 /// exhaustive `atlas` engine map every board of a shape with one byte each:
 /// 181,440 for 3 × 3, 239,500,800 for 3 × 4. Unsolvable boards and boards of
 /// other shapes are outside the space: they rank at [`len`](DenseSpace::len)

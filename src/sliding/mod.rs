@@ -24,7 +24,7 @@
 //!   the moves left ([`HeuristicKind`] names them);
 //!   [`Board::manhattan_after`] and [`Shape::manhattan_delta`] update the
 //!   Manhattan distance move by move.
-//! * [`SlidingPuzzle`] is the [`Puzzle`](crate::Puzzle) (and
+//! * [`Sliding`] is the [`Puzzle`](crate::Puzzle) (and
 //!   [`Backward`](crate::Backward)) to hand to any search engine, for boards
 //!   of every shape; [`moved_tiles`] lists the tiles a solution slides.
 //! * [`Partition`] splits the tiles into disjoint groups; each group's
@@ -38,12 +38,12 @@
 //! # Example
 //!
 //! ```
-//! use puzzle_search::sliding::{moved_tiles, parse_board, SlidingPuzzle};
+//! use puzzle_search::sliding::{moved_tiles, parse_board, Sliding};
 //! use puzzle_search::search::{Engine, Limits};
 //!
 //! let start = parse_board("1 2 5  3 4 0  6 7 8", None)?.board;
 //! assert!(start.is_solvable());
-//! let result = Engine::AStar.solve(&SlidingPuzzle::new(), start, &Limits::new());
+//! let result = Engine::AStar.solve(&Sliding::new(), start, &Limits::new());
 //! let path = result.outcome.path().unwrap();
 //! assert_eq!(path.len(), 3);
 //! assert!(path.goal().tiles().eq(0..9));
@@ -67,5 +67,5 @@ pub use index::{SolvableBoards, TooManyBoards, MAX_INDEXED_CELLS};
 pub use parse::{parse_board, BoardError, ParsedBoard};
 pub use partition::{Partition, PartitionError, MAX_GROUP};
 pub use pattern::{PatternDatabase, PatternSpace, PatternState, TableSizeError};
-pub use puzzle::{moved_tiles, SlidingPuzzle};
+pub use puzzle::{moved_tiles, Sliding};
 pub use shape::{ParseShapeError, Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE};

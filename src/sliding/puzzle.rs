@@ -25,14 +25,14 @@ use crate::{Backward, Path, Puzzle};
 /// before answering that there is no solution. Check first.
 ///
 /// ```
-/// use puzzle_search::sliding::{Board, HeuristicKind, SlidingPuzzle};
+/// use puzzle_search::sliding::{Board, HeuristicKind, Sliding};
 /// use puzzle_search::search::{Engine, Limits};
 /// use puzzle_search::Puzzle;
 ///
 /// // One of the two 3x3 boards farthest from the goal.
 /// let start: Board = "8 0 6 5 4 7 2 3 1".parse()?;
 /// assert!(start.is_solvable());
-/// let puzzle = SlidingPuzzle::new().with_heuristic(HeuristicKind::LinearConflict);
+/// let puzzle = Sliding::new().with_heuristic(HeuristicKind::LinearConflict);
 /// let result = Engine::IdaStar.solve(&puzzle, start, &Limits::new());
 /// let path = result.outcome.path().unwrap();
 /// assert_eq!(path.len(), 31);
@@ -44,16 +44,16 @@ use crate::{Backward, Path, Puzzle};
 /// # Ok::<(), puzzle_search::sliding::BoardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SlidingPuzzle;
+pub struct Sliding;
 
-impl SlidingPuzzle {
+impl Sliding {
     /// The puzzle, with the Manhattan distance as its heuristic.
     pub const fn new() -> Self {
-        SlidingPuzzle
+        Sliding
     }
 }
 
-impl Puzzle for SlidingPuzzle {
+impl Puzzle for Sliding {
     type State = Board;
     type Move = Direction;
     type Key = u128;
@@ -99,7 +99,7 @@ impl Puzzle for SlidingPuzzle {
     }
 }
 
-impl Backward for SlidingPuzzle {
+impl Backward for Sliding {
     /// The goal of the start's shape.
     fn goal_states(&self, start: &Board, mut emit: impl FnMut(Board)) {
         emit(Board::goal(start.shape()));
@@ -163,7 +163,7 @@ fn each_move(board: &Board, moves: u8, mut emit: impl FnMut(Direction, Board)) {
 /// The tile each move of `path` slides, in order: what a person moves.
 ///
 /// ```
-/// use puzzle_search::sliding::{moved_tiles, Board, Direction, Shape, SlidingPuzzle};
+/// use puzzle_search::sliding::{moved_tiles, Board, Direction, Shape, Sliding};
 /// use puzzle_search::Path;
 ///
 /// let goal = Board::goal(Shape::EIGHT);

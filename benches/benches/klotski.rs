@@ -1,5 +1,7 @@
 //! Klotski: every engine on 横刀立马 (each metric) and 峰回路转, the exhaustive
 //! 横刀立马 component, and the `pathfinding` crate driven by the same successors.
+//!
+//! From the repository root: `cargo bench -p puzzle-search-benches --bench klotski`.
 
 mod common;
 

@@ -3,7 +3,8 @@
 //! the ratio is the median of the rounds' ratios. Criterion (`benches/klotski.rs`,
 //! `benches/knights.rs`) measures each contender on its own.
 //!
-//! `cargo bench --bench versus`; `ROUNDS=n` sets the rounds (default 31).
+//! From the repository root: `cargo bench -p puzzle-search-benches --bench versus`;
+//! `ROUNDS=n` sets the rounds (default 31).
 
 mod common;
 
@@ -16,7 +17,7 @@ use common::{
 use puzzle_search::klotski::{Klotski, Layout, Metric};
 use puzzle_search::knights::{parse_input, Knights, Position};
 use puzzle_search::search::{astar, bfs, idastar, Engine, Limits};
-use puzzle_search::sliding::{Board, SlidingPuzzle};
+use puzzle_search::sliding::{Board, Sliding};
 use puzzle_search::Puzzle;
 
 /// Two of Korf's 100 random 15-puzzle instances (R. E. Korf, "Depth-first
@@ -98,7 +99,7 @@ fn main() {
             .sum()
     };
 
-    let sliding = SlidingPuzzle::new();
+    let sliding = Sliding::new();
     let korf: Vec<(&str, Board, i64)> = KORF
         .iter()
         .map(|&(number, text, optimum)| (number, text.parse().expect("a Korf instance"), optimum))

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Side by side in one run: the C++ and C reference solvers of ../shared/baselines,
 # this crate's examples on the same inputs, the exhaustive atlases, and the
-# paired rounds against the `pathfinding` crate (benchmarks/benches/versus.rs).
+# paired rounds against the `pathfinding` crate (benches/benches/versus.rs).
 #
-#   benchmarks/compare.sh  RUNS=21 (whole-process runs per row), ROUNDS=11 (versus
+#   benches/compare.sh  RUNS=21 (whole-process runs per row), ROUNDS=11 (versus
 #                          rounds), ATLAS=0 skips the atlases, VERSUS=0 the versus
 #                          bench, BASELINES=path/to/baselines
 #
@@ -110,5 +110,5 @@ if [ "${VERSUS:-1}" != 0 ]; then
   echo
   echo "## Against pathfinding, same successor function ($rounds paired rounds)"
   echo
-  ROUNDS=$rounds cargo bench --quiet -p puzzle-search-benchmarks --bench versus 2>/dev/null
+  ROUNDS=$rounds cargo bench --quiet -p puzzle-search-benches --bench versus 2>/dev/null
 fi

@@ -1,12 +1,14 @@
 //! The sliding-tile puzzles: IDA* with the Manhattan distance on Korf's
 //! instances (the loop `fifteen_ida.c` runs), the pattern databases' build,
 //! and IDA* on the default 6-6-3 databases.
+//!
+//! From the repository root: `cargo bench -p puzzle-search-benches --bench sliding`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzle_search::analysis::build_pattern_database;
 use puzzle_search::atlas::Options;
 use puzzle_search::search::{idastar, Limits};
-use puzzle_search::sliding::{parse_board, Board, Partition, Shape, SlidingPuzzle};
+use puzzle_search::sliding::{parse_board, Board, Partition, Shape, Sliding};
 use puzzle_search::Puzzle;
 
 /// Korf's 100 instances (tests/data/korf100.txt).
@@ -33,7 +35,7 @@ fn manhattan(c: &mut Criterion) {
     for number in [2usize, 12] {
         let start = instances[number - 1];
         group.bench_with_input(BenchmarkId::new("korf", number), &start, |b, &start| {
-            b.iter(|| moves(&SlidingPuzzle::new(), start))
+            b.iter(|| moves(&Sliding::new(), start))
         });
     }
     group.finish();
@@ -59,7 +61,7 @@ fn pattern_databases(c: &mut Criterion) {
     ) else {
         return;
     };
-    let puzzle = SlidingPuzzle::new().with_heuristic(&database);
+    let puzzle = Sliding::new().with_heuristic(&database);
     group.bench_function("korf 1-10, 6-6-3", |b| {
         b.iter(|| {
             instances[..10]

@@ -1,6 +1,8 @@
 //! The knight puzzle: every engine on the SCOI2005 sample and on the checked-in
 //! hard boards (distance 13 to 18), and the `pathfinding` crate driven by the
 //! same successors and heuristic.
+//!
+//! From the repository root: `cargo bench -p puzzle-search-benches --bench knights`.
 
 mod common;
 
