@@ -171,7 +171,9 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         bar.set_message(format!("saving {}", path.display()));
         common::write_output(path, "the tables", |writer| atlas.save(writer))?;
     }
-    let summary = atlas.summary(options, &mut progress);
+    let summary = atlas
+        .summary(options, &mut progress)
+        .map_err(|error| Failure::other(error.to_string()))?;
     bar.finish_and_clear();
     let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     if let Some(path) = &args.json {

@@ -22,7 +22,7 @@ use clap::Parser;
 use puzzle_search::klotski::{
     catalog, path_labels, CommonCode, Klotski, Layout, Metric, Move, MoveDetail, ShortCode, CELLS,
 };
-use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult, Stats};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult, Stats, TwoWay};
 use serde_derive::Serialize;
 
 use common::{EngineArg, Failure, MetricArg, Output, StatsJson};
@@ -86,7 +86,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         limits = limits.with_max_states(max);
     }
     let (metric, engine) = (args.metric.metric(), args.engine.engine());
-    let result = engine.solve(&Klotski::new(metric), start, &limits);
+    let result = engine.solve(TwoWay(&Klotski::new(metric)), start, &limits);
     let states = common::solution(&result.outcome);
     // Every piece keeps its label from the first board to the last.
     let labels = path_labels(states).unwrap_or_else(|| vec![start.labels()]);

@@ -26,7 +26,7 @@ use clap::Parser;
 use puzzle_search::analysis::{EndgameTable, KnightTable};
 use puzzle_search::atlas::Options;
 use puzzle_search::knights::{self, Jump, Position};
-use puzzle_search::search::{Limit, Limits, Outcome};
+use puzzle_search::search::{Limit, Limits, Outcome, TwoWay};
 use serde_derive::Serialize;
 
 use common::{EngineArg, Failure};
@@ -99,7 +99,7 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     let puzzle = table.puzzle();
     let mut out = BufWriter::new(io::stdout().lock());
     for &board in boards {
-        let outcome = engine.solve(&puzzle, board, &limits).outcome;
+        let outcome = engine.solve(TwoWay(&puzzle), board, &limits).outcome;
         if args.json {
             let path = common::solution(&outcome);
             let (solvable, limit) = common::brief_solvable(&outcome);

@@ -40,7 +40,7 @@ use puzzle_search::analysis::{
     build_pattern_database, load_pattern_database, save_pattern_database,
 };
 use puzzle_search::atlas::{Options, Progress};
-use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult, TwoWay};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
     Sliding,
@@ -324,17 +324,17 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
             Answer::Unsolvable
         } else {
             Answer::Searched(match bounds {
-                Bounds::Own => engine.solve(&Sliding::new(), board, limits),
+                Bounds::Own => engine.solve(TwoWay(&Sliding::new()), board, limits),
                 Bounds::Kind(kind) => {
-                    engine.solve(&Sliding::new().with_heuristic(*kind), board, limits)
+                    engine.solve(TwoWay(&Sliding::new().with_heuristic(*kind)), board, limits)
                 }
                 Bounds::Databases(databases) => match databases.get(&board.shape()) {
                     Some(database) => {
                         let puzzle = Sliding::new().with_heuristic(database);
-                        engine.solve(&puzzle, board, limits)
+                        engine.solve(TwoWay(&puzzle), board, limits)
                     }
                     // Only the engines without a heuristic have no databases.
-                    None => engine.solve(&Sliding::new(), board, limits),
+                    None => engine.solve(TwoWay(&Sliding::new()), board, limits),
                 },
             })
         };

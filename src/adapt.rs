@@ -90,6 +90,7 @@ impl<S, F: Fn(&S) -> u32> Heuristic<S> for F {
 
 /// A puzzle with another heuristic: see [`Puzzle::with_heuristic`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "an adapted puzzle does nothing until it is searched"]
 pub struct WithHeuristic<P, H> {
     puzzle: P,
     heuristic: H,
@@ -128,6 +129,7 @@ impl<P: Backward, H: Heuristic<P::State>> Backward for WithHeuristic<P, H> {
 /// own goals, not to these. Give it one that fits with
 /// [`with_heuristic`](Puzzle::with_heuristic).
 #[derive(Clone, Copy, Debug)]
+#[must_use = "an adapted puzzle does nothing until it is searched"]
 pub struct WithGoal<P, G> {
     puzzle: P,
     is_goal: G,
@@ -158,6 +160,7 @@ impl<P: Puzzle, G: Fn(&P::State) -> bool> Puzzle for WithGoal<P, G> {
 
 /// A puzzle without successor pruning: see [`Puzzle::unpruned`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[must_use = "an adapted puzzle does nothing until it is searched"]
 pub struct Unpruned<P> {
     puzzle: P,
 }
@@ -187,6 +190,7 @@ impl<P: Backward> Backward for Unpruned<P> {
 /// A puzzle whose backward search starts from other goal states: see
 /// [`Backward::with_goal_states`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "an adapted puzzle does nothing until it is searched"]
 pub struct WithGoalStates<P, G> {
     puzzle: P,
     goal_states: G,
@@ -227,6 +231,7 @@ where
 
 /// A one-off puzzle from two closures, as [`from_fn`] makes it.
 #[derive(Clone, Copy, Debug)]
+#[must_use = "an adapted puzzle does nothing until it is searched"]
 pub struct FnPuzzle<S, F, G> {
     successors: F,
     is_goal: G,

@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use puzzle_search::{Backward, Puzzle};
-//! use puzzle_search::search::{Engine, Limits, Outcome};
+//! use puzzle_search::search::{Engine, Limits, Outcome, TwoWay};
 //!
 //! struct Hanoi;
 //!
@@ -79,7 +79,7 @@
 //! }
 //!
 //! for engine in Engine::ALL {
-//!     let result = engine.solve(&Hanoi, [0, 0, 0], &Limits::new());
+//!     let result = engine.solve(TwoWay(&Hanoi), [0, 0, 0], &Limits::new());
 //!     let Outcome::Solved(path) = &result.outcome else { panic!("Hanoi is solvable") };
 //!     assert_eq!(path.len(), 7);
 //!     assert!(path.replays(&Hanoi));
@@ -87,7 +87,7 @@
 //! }
 //!
 //! // A limit is an outcome of its own, distinct from "no solution".
-//! let result = Engine::Bfs.solve(&Hanoi, [0, 0, 0], &Limits::new().with_max_depth(5));
+//! let result = Engine::Bfs.solve(TwoWay(&Hanoi), [0, 0, 0], &Limits::new().with_max_depth(5));
 //! assert_eq!(result.outcome.limit().map(|limit| limit.name()), Some("depth"));
 //! ```
 
@@ -135,6 +135,26 @@ pub mod sliding;
 // Floor 4, the analyses: puzzles joined to engines.
 #[cfg(feature = "analysis")]
 pub mod analysis;
+
+/// What a puzzle of one's own needs, in one `use`: the core traits, and with
+/// the `engines` feature the engines with their limits and results.
+///
+/// ```
+/// use puzzle_search::prelude::*;
+///
+/// let walk = puzzle_search::adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 10);
+/// let result = bfs(&walk, 1, &Limits::new());
+/// assert!(matches!(result.outcome, Outcome::Solved(ref path) if path.len() == 4));
+/// ```
+pub mod prelude {
+    pub use crate::{Backward, DenseSpace, Path, Puzzle};
+
+    #[cfg(feature = "engines")]
+    pub use crate::search::{
+        astar, bfs, bidirectional_bfs, idastar, CancelFlag, Engine, Limit, Limits, Outcome,
+        SearchResult, Stats, TwoWay,
+    };
+}
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(all(doctest, feature = "analysis"))]

@@ -224,6 +224,12 @@ pub trait Puzzle {
 /// and from the goal states at once. For a puzzle whose moves can all be undone,
 /// [`predecessors`](Backward::predecessors) is [`successors`](Puzzle::successors)
 /// with each move reversed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `Backward`: it cannot be searched backwards from its goals",
+    label = "a puzzle without backward steps",
+    note = "`bfs`, `astar` and `idastar` need only `Puzzle`: call them, or `Engine::solve(&puzzle, start, &limits)`, which takes any puzzle",
+    note = "bidirectional search and the atlas need `Backward`: implement its `goal_states` and `predecessors`"
+)]
 pub trait Backward: Puzzle {
     /// Calls `emit` with every goal state a search from `start` might reach from
     /// a state that is not a goal.

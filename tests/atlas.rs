@@ -13,11 +13,11 @@ use proptest::prelude::*;
 use puzzle_search::analysis::{KlotskiAtlas, KnightTable};
 use puzzle_search::atlas::{self, file, AtlasError, Options, Phase, UNREACHABLE};
 use puzzle_search::klotski::{
-    catalog, AllLayouts, CommonCode, Klotski, Layout, Metric, PieceCounts, PieceSetSpace,
-    ShortCode, LAYOUT_COUNT,
+    catalog, AllLayouts, CommonCode, Klotski, Layout, LayoutError, Metric, PieceCounts,
+    PieceSetSpace, ShortCode, LAYOUT_COUNT,
 };
 use puzzle_search::knights::{Knights, Position, POSITION_COUNT};
-use puzzle_search::search::{bfs, Engine, Limits, Outcome};
+use puzzle_search::search::{bfs, CancelFlag, Engine, Limits, Outcome, TwoWay};
 use puzzle_search::{Backward, DenseSpace, Puzzle};
 use support::{
     hengdaolima, named, reference_component, seeded_knight_walk, SplitMix64, HENGDAOLIMA_COMPONENT,
@@ -119,8 +119,14 @@ fn piece_set_spaces_are_their_layouts_in_common_code_order() {
     assert_eq!(piece_set(counts(0, 0, 2)).len(), 12 * 120);
     assert_eq!(piece_set(counts(4, 1, 4)).len(), 65_880);
     // Fewer than two empty cells.
-    assert!(PieceSetSpace::new(counts(4, 1, 5)).is_none());
-    assert!(PieceSetSpace::new(counts(9, 0, 0)).is_none());
+    assert!(matches!(
+        PieceSetSpace::new(counts(4, 1, 5)),
+        Err(LayoutError::TooFewEmptyCells { found: 1 })
+    ));
+    assert!(matches!(
+        PieceSetSpace::new(counts(9, 0, 0)),
+        Err(LayoutError::TooFewEmptyCells { found: 0 })
+    ));
 }
 
 // ---------------------------------------------------------------- the engine
@@ -145,7 +151,7 @@ fn piece_set_atlas_agrees_with_a_search_from_every_layout() {
             assert_eq!(atlas.distance(layout), expected, "{metric} {layout:?}");
         }
         if metric == Metric::Piece {
-            let summary = atlas.summary(&Options::new(), &mut |_| {});
+            let summary = atlas.summary(&Options::new(), &mut |_| {}).unwrap();
             assert_eq!(
                 (
                     summary.layouts,
@@ -217,7 +223,7 @@ fn results_do_not_depend_on_the_number_of_threads() {
     assert_eq!(components.count(), 1074);
     assert_eq!(distances.max(), Some(77));
     let partial = Options::new().with_max_depth(14);
-    let knights = KnightTable::build(&partial.with_threads(1), &mut |_| {}).unwrap();
+    let knights = KnightTable::build(&partial.clone().with_threads(1), &mut |_| {}).unwrap();
     let knights_two = KnightTable::build(&partial.with_threads(2), &mut |_| {}).unwrap();
     assert_eq!(knights, knights_two);
 }
@@ -250,6 +256,49 @@ fn flood_components_equal_union_find_components() {
                 assert_eq!(reports.last().map(|report| report.done), Some(space.len()));
             }
         }
+    }
+}
+
+/// Every entry of the engine stops with `Cancelled`, and returns no table,
+/// once the flag is set from its progress callback, on one thread or two.
+#[test]
+fn a_cancelled_run_returns_no_table() {
+    let space = piece_set(counts(2, 4, 2));
+    let puzzle = unfolded(Metric::Piece);
+    for threads in [1, 2] {
+        let flag = CancelFlag::new();
+        let options = Options::new()
+            .with_threads(threads)
+            .with_cancel_flag(flag.clone());
+        let mut cancel = |_| flag.cancel();
+        let cancelled =
+            |result: Result<(), AtlasError>| matches!(result, Err(AtlasError::Cancelled));
+        assert!(cancelled(
+            atlas::distances(&puzzle, &space, &options, &mut cancel).map(|_| ())
+        ));
+        assert!(cancelled(
+            atlas::components(&puzzle, &space, &options, &mut cancel).map(|_| ())
+        ));
+        let graph = atlas::MoveGraph::new(&puzzle, &space);
+        assert!(cancelled(
+            atlas::flood(&graph, &options, &mut cancel).map(|_| ())
+        ));
+        let parted = MirroredPieceSet {
+            space: space.clone(),
+            puzzle,
+        };
+        assert!(cancelled(
+            atlas::distances_by_parts(&parted, &options, &mut cancel).map(|_| ())
+        ));
+        assert!(cancelled(
+            KnightTable::build(&options, &mut cancel).map(|_| ())
+        ));
+        // The same options without the flag set run to the end.
+        let fresh = Options::new()
+            .with_threads(threads)
+            .with_cancel_flag(CancelFlag::new());
+        let complete = atlas::distances(&puzzle, &space, &fresh, &mut |_| {}).unwrap();
+        assert_eq!(complete.len(), space.len());
     }
 }
 
@@ -446,7 +495,7 @@ fn hengdaolima_group_agrees_with_single_solves() {
     // Every 500th member, solved on its own.
     let puzzle = Klotski::new(Metric::Piece);
     for &layout in members.iter().step_by(500) {
-        let result = Engine::Bidirectional.solve(&puzzle, layout, &Limits::new());
+        let result = Engine::Bidirectional.solve(TwoWay(&puzzle), layout, &Limits::new());
         let moves = result.outcome.path().map(|path| path.len() as u32);
         assert_eq!(atlas.distance(layout), moves, "{layout:?}");
     }
@@ -487,7 +536,7 @@ fn knight_distances_near_the_target_agree_with_searches() {
     );
     for moves in [1, 4, 7, 10, 12] {
         for position in random_walks(moves as u64, 40, moves) {
-            let result = Engine::Bfs.solve(&Knights, position, &Limits::new());
+            let result = Engine::Bfs.solve(TwoWay(&Knights), position, &Limits::new());
             let expected = result.outcome.path().map(|path| path.len() as u32);
             assert_eq!(table.distance(position), expected, "{position}");
             let path = table.path(position).unwrap();
@@ -591,7 +640,7 @@ fn knight_tables_round_trip() {
 #[ignore = "maps all 29 million layouts: about 10 s per metric in release"]
 fn full_klotski_atlas() {
     let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
-    let summary = atlas.summary(&Options::new(), &mut |_| {});
+    let summary = atlas.summary(&Options::new(), &mut |_| {}).unwrap();
     assert_eq!(summary.layouts, u64::from(LAYOUT_COUNT));
     assert_eq!(summary.groups, 25_422);
     assert_eq!(summary.largest_group, 964_656);

@@ -1,4 +1,4 @@
-//! The two command-line programs, run as processes: every input rule of the
+//! The `klotski` and `knights` examples, run as processes: every input rule of the
 //! specification (§1.3, §2) broken on purpose must exit with status 2, print
 //! nothing on standard output and name the rule and the place on standard error;
 //! good input must follow the output contracts (§3.1, §3.2); and large or odd
@@ -31,7 +31,7 @@ use puzzle_search::klotski::{
     LAYOUT_COUNT,
 };
 use puzzle_search::knights::{Jump, Knights, Position, POSITION_COUNT};
-use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::search::{Engine, Limits, Outcome, TwoWay};
 use puzzle_search::Puzzle;
 use serde_json::Value;
 use support::process::{self, assert_rejected, assert_success, example, Input, Run};
@@ -1069,7 +1069,10 @@ fn knights_answers_100000_boards() {
     // Exact answers for a few hundred, from the library's own BFS.
     let limits = Limits::new().with_max_depth(15);
     for (index, (position, _)) in walks.iter().enumerate().step_by(BOARDS / 300) {
-        let expected = match Engine::Bfs.solve(&Knights, *position, &limits).outcome {
+        let expected = match Engine::Bfs
+            .solve(TwoWay(&Knights), *position, &limits)
+            .outcome
+        {
             Outcome::Solved(path) => path.len() as i64,
             other => panic!("board {}: {other:?}", index + 1),
         };

@@ -6,7 +6,7 @@ mod support;
 use std::time::Duration;
 
 use proptest::prelude::*;
-use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome};
+use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome, TwoWay};
 use puzzle_search::{adapt, Backward, Puzzle};
 use support::{reference_distances, reference_moves, TABLE};
 
@@ -336,7 +336,7 @@ where
     let expected = reference_moves(puzzle, &start);
     for engine in Engine::ALL {
         let result = engine.solve(
-            puzzle,
+            TwoWay(puzzle),
             start.clone(),
             &Limits::new().with_table_capacity(TABLE),
         );
@@ -389,7 +389,7 @@ proptest! {
         let expected = reference_moves(&graph, &start);
         for engine in Engine::ALL {
             let limits = Limits::new().with_max_depth(max_depth).with_table_capacity(TABLE);
-            let outcome = engine.solve(&graph, start, &limits).outcome;
+            let outcome = engine.solve(TwoWay(&graph), start, &limits).outcome;
             match expected {
                 Some(moves) if moves <= max_depth as usize => {
                     prop_assert_eq!(outcome.path().map(|p| p.len()), Some(moves), "{}", engine);
@@ -441,7 +441,7 @@ where
         .with_max_states(max_states)
         .with_table_capacity(TABLE);
     for engine in Engine::ALL {
-        let result = engine.solve(puzzle, start.clone(), &limits);
+        let result = engine.solve(TwoWay(puzzle), start.clone(), &limits);
         prop_assert!(
             result.stats.max_stored <= room,
             "{} stored {} states under a limit of {}: {:?}",
@@ -572,13 +572,17 @@ fn astar_reopens_a_state_reached_again_by_a_shorter_path() {
     assert_eq!(graph.distance[B], Some(3), "admissible");
     assert!(heuristic[B] > 1 + heuristic[C], "inconsistent");
     let puzzle = with_table(graph, heuristic);
-    let result = Engine::AStar.solve(&puzzle, S as u32, &Limits::new());
+    let result = Engine::AStar.solve(TwoWay(&puzzle), S as u32, &Limits::new());
     let path = result.outcome.path().expect("G is reachable");
     assert_eq!(path.states(), &[S, B, C, D, G].map(|node| node as u32));
     assert!(path.replays(&puzzle));
     for engine in Engine::ALL {
         let outcome = engine
-            .solve(&puzzle, S as u32, &Limits::new().with_table_capacity(TABLE))
+            .solve(
+                TwoWay(&puzzle),
+                S as u32,
+                &Limits::new().with_table_capacity(TABLE),
+            )
             .outcome;
         assert_eq!(outcome.path().map(|path| path.len()), Some(4), "{engine}");
     }
@@ -619,7 +623,7 @@ fn infinite_space_stops_at_the_state_limit() {
         let limits = Limits::new()
             .with_max_states(5_000)
             .with_table_capacity(TABLE);
-        let result = engine.solve(&Endless, 0, &limits);
+        let result = engine.solve(TwoWay(&Endless), 0, &limits);
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::States { max: 5_000 }),
@@ -642,7 +646,7 @@ fn cancel_flag_stops_a_running_search() {
             std::thread::sleep(Duration::from_millis(50));
             flag.cancel();
         });
-        let result = engine.solve(&Endless, 0, &limits);
+        let result = engine.solve(TwoWay(&Endless), 0, &limits);
         canceller.join().unwrap();
         assert_eq!(
             result.outcome,
@@ -656,7 +660,7 @@ fn cancel_flag_stops_a_running_search() {
 fn time_budget_stops_a_running_search() {
     for engine in Engine::ALL {
         let budget = Duration::from_millis(30);
-        let result = engine.solve(&Endless, 0, &Limits::new().with_time_budget(budget));
+        let result = engine.solve(TwoWay(&Endless), 0, &Limits::new().with_time_budget(budget));
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::Time { budget }),
@@ -676,7 +680,7 @@ fn idastar_proves_a_cyclic_space_unsolvable() {
     for engine in Engine::ALL {
         assert_eq!(
             engine
-                .solve(&graph, 0, &Limits::new().with_table_capacity(TABLE))
+                .solve(TwoWay(&graph), 0, &Limits::new().with_table_capacity(TABLE))
                 .outcome,
             Outcome::Unsolvable,
             "{engine}"
@@ -699,7 +703,7 @@ fn start_at_goal_is_a_path_of_no_moves_under_any_limits() {
     for engine in Engine::ALL {
         for limits in &tightest {
             let path = engine
-                .solve(&graph, 1, limits)
+                .solve(TwoWay(&graph), 1, limits)
                 .outcome
                 .into_path()
                 .unwrap_or_else(|| panic!("{engine} under {limits:?}"));

@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome};
+use puzzle_search::search::{CancelFlag, Engine, Limit, Limits, Outcome, TwoWay};
 use puzzle_search::{Backward, Puzzle};
 
 /// A line of `len` states, 0 to `len - 1`; the goal is the last. Dead ends
@@ -61,7 +61,7 @@ fn a_heuristic_of_u32_max_costs_no_memory_by_its_size() {
     // 21 states on the line: once, the open list allocated 96 GiB here.
     let line = Line { len: 11 };
     for engine in [Engine::AStar, Engine::IdaStar] {
-        let result = engine.solve(&line, 0, &Limits::new().with_max_states(1000));
+        let result = engine.solve(TwoWay(&line), 0, &Limits::new().with_max_states(1000));
         assert_eq!(result.outcome.path().map(|path| path.len()), Some(10));
     }
 }
@@ -76,7 +76,7 @@ fn a_heuristic_of_a_hundred_million_costs_no_memory_by_its_size() {
             100_000_000
         }
     });
-    let result = Engine::AStar.solve(&informed, 0, &Limits::new());
+    let result = Engine::AStar.solve(TwoWay(&informed), 0, &Limits::new());
     assert_eq!(result.outcome.path().map(|path| path.len()), Some(49));
 }
 
@@ -85,7 +85,7 @@ fn a_goal_two_to_the_31_moves_away_stops_at_the_state_limit() {
     let line = Line { len: 1 << 31 };
     let limits = Limits::new().with_max_states(10_000);
     for engine in Engine::ALL {
-        let result = engine.solve(&line, 0, &limits);
+        let result = engine.solve(TwoWay(&line), 0, &limits);
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::States { max: 10_000 }),
@@ -149,7 +149,7 @@ fn a_cancel_is_noticed_among_the_children_of_one_state() {
             flag: flag.clone(),
             emitted: Cell::new(0),
         };
-        let result = engine.solve(&star, 0, &Limits::new().with_cancel_flag(flag));
+        let result = engine.solve(TwoWay(&star), 0, &Limits::new().with_cancel_flag(flag));
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::Cancelled),
@@ -280,7 +280,7 @@ mod table_files {
 
 mod broken_contracts {
     use proptest::prelude::*;
-    use puzzle_search::search::{Engine, Limits, Outcome};
+    use puzzle_search::search::{Engine, Limits, Outcome, TwoWay};
     use puzzle_search::{Backward, Puzzle};
 
     /// A random graph whose `encode` folds states that are not interchangeable:
@@ -353,7 +353,7 @@ mod broken_contracts {
             let start = start % puzzle.edges.len() as u32;
             for engine in Engine::ALL {
                 let limits = Limits::new().with_max_depth(64).with_table_capacity(1 << 16);
-                let result = engine.solve(&puzzle, start, &limits);
+                let result = engine.solve(TwoWay(&puzzle), start, &limits);
                 if let Outcome::Solved(path) = &result.outcome {
                     prop_assert_eq!(*path.start(), start);
                     prop_assert!(path.replays(&puzzle), "{}: {:?}", engine, path);
@@ -420,7 +420,7 @@ fn how_late_a_deadline_is_noticed() {
     for engine in [Engine::Bfs, Engine::AStar, Engine::IdaStar] {
         let clock = Instant::now();
         let result = engine
-            .solve_forward(&wide, 0, &Limits::new().with_time_budget(budget))
+            .solve(&wide, 0, &Limits::new().with_time_budget(budget))
             .unwrap();
         let late = clock.elapsed().saturating_sub(budget);
         assert_eq!(result.outcome.limit().map(Limit::name), Some("time"));

@@ -10,7 +10,7 @@ use puzzle_search::klotski::{
     catalog, CellPosition, CommonCode, CommonCodeError, Klotski, Layout, LayoutError, Metric, Move,
     PieceCounts, PieceSetSpace, Shape, ShortCode, ShortCodeError, LAYOUT_COUNT,
 };
-use puzzle_search::search::{Engine, Limit, Limits, Outcome};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, TwoWay};
 use puzzle_search::{Backward, Puzzle};
 use support::{
     hengdaolima, named, reference_component, ReferenceBfs, HENGDAOLIMA_COMPONENT,
@@ -75,7 +75,7 @@ fn hengdaolima_optima_under_every_engine_and_metric() {
             let puzzle = Klotski::new(metric).with_mirror_folding(mirror_folding);
             for engine in Engine::ALL {
                 let result = engine.solve(
-                    &puzzle,
+                    TwoWay(&puzzle),
                     hengdaolima(),
                     &Limits::new().with_table_capacity(TABLE),
                 );
@@ -217,7 +217,11 @@ fn catalog_entries_have_their_published_optima() {
         assert_eq!(catalog::find(entry.slug), Some(entry));
         for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
             let outcome = engine
-                .solve(&puzzle, layout, &Limits::new().with_table_capacity(TABLE))
+                .solve(
+                    TwoWay(&puzzle),
+                    layout,
+                    &Limits::new().with_table_capacity(TABLE),
+                )
                 .outcome;
             match entry.piece_moves {
                 Some(moves) => {
@@ -239,7 +243,7 @@ fn zoutouwulu_is_unsolvable_under_idastar_too() {
     assert_eq!(
         Engine::IdaStar
             .solve(
-                &Klotski::default(),
+                TwoWay(&Klotski::default()),
                 layout,
                 &Limits::new().with_table_capacity(TABLE)
             )
@@ -477,7 +481,7 @@ proptest! {
         let limits = Limits::new().with_max_states(MAX_STATES).with_table_capacity(TABLE);
         let mut reference = None;
         for engine in [Engine::Bfs, Engine::Bidirectional, Engine::AStar] {
-            let result = engine.solve(&puzzle, layout, &limits);
+            let result = engine.solve(TwoWay(&puzzle), layout, &limits);
             prop_assert!(result.stats.max_stored <= MAX_STATES, "{} {}: {:?}", metric, engine, result.stats);
             if let Outcome::LimitReached(limit) = &result.outcome {
                 prop_assert_eq!(*limit, Limit::States { max: MAX_STATES }, "{} {}", metric, engine);

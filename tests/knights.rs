@@ -12,7 +12,7 @@ use puzzle_search::knights::{
     parse_input, parse_input_bytes, Cell, Jump, Knights, KnightsInputError, ParsePositionError,
     Position, DEFAULT_LIMIT,
 };
-use puzzle_search::search::{Engine, Limit, Limits, Outcome};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, TwoWay};
 use puzzle_search::{Backward, Puzzle};
 use support::{
     knight_walk, random_position, random_walk, sample_boards, ReferenceBfs, SplitMix64,
@@ -121,7 +121,11 @@ fn walk(choices: &[u8]) -> Position {
 }
 
 fn answer(engine: Engine, position: Position, limit: u32) -> Option<usize> {
-    let result = engine.solve(&Knights, position, &Limits::new().with_max_depth(limit));
+    let result = engine.solve(
+        TwoWay(&Knights),
+        position,
+        &Limits::new().with_max_depth(limit),
+    );
     match result.outcome {
         Outcome::Solved(path) => {
             assert!(path.replays(&Knights), "{engine}: {path:?} does not replay");
@@ -307,7 +311,7 @@ proptest! {
     fn engines_find_the_reference_distance(position in random_walk(16)) {
         let distance = reference_distance(position);
         for engine in Engine::ALL {
-            let found = engine.solve(&Knights, position, &Limits::new());
+            let found = engine.solve(TwoWay(&Knights), position, &Limits::new());
             let Outcome::Solved(path) = &found.outcome else {
                 return Err(TestCaseError::fail(format!("{engine}: {:?}", found.outcome)));
             };
@@ -395,7 +399,7 @@ fn state_limit_is_reported_as_such() {
         // IDA* holds only its path, 19 states for the 18 moves: a limit below that.
         let max = if engine == Engine::IdaStar { 10 } else { 100 };
         let limits = Limits::new().with_max_depth(20).with_max_states(max);
-        let result = engine.solve(&Knights, sample_boards()[1], &limits);
+        let result = engine.solve(TwoWay(&Knights), sample_boards()[1], &limits);
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::States { max }),

@@ -111,7 +111,7 @@ fn hard_boards_have_their_recorded_answers() {
 #[test]
 fn endgame_table_is_exact_and_its_bound_admissible() {
     use puzzle_search::analysis::EndgameTable;
-    use puzzle_search::search::{idastar, Engine};
+    use puzzle_search::search::{idastar, Engine, TwoWay};
     let table = EndgameTable::new(6);
     let wider = EndgameTable::new(9);
     for board in puzzle_search::knights::parse_input(&fs::read_to_string(BOARDS).unwrap())
@@ -127,7 +127,7 @@ fn endgame_table_is_exact_and_its_bound_admissible() {
         let limits = Limits::new().with_max_depth(18);
         for engine in Engine::ALL {
             let path = engine
-                .solve(&table.puzzle(), *board, &limits)
+                .solve(TwoWay(&table.puzzle()), *board, &limits)
                 .outcome
                 .into_path();
             assert_eq!(path.as_ref().map(|p| p.len()), exact, "{engine}");

@@ -10,7 +10,7 @@ use puzzle_search::analysis::{
     build_pattern_database, load_pattern_database, save_pattern_database, table_name,
 };
 use puzzle_search::atlas::{self, file::FileError, AtlasError, Options, UNREACHABLE};
-use puzzle_search::search::{Engine, Limits};
+use puzzle_search::search::{Engine, Limits, TwoWay};
 use puzzle_search::sliding::{
     Board, Partition, PatternDatabase, PatternSpace, Shape, Sliding, SolvableBoards,
 };
@@ -284,7 +284,7 @@ fn solve(instances: &[(Board, usize)]) -> u64 {
     let mut generated = 0;
     for (index, &(start, optimum)) in instances.iter().enumerate() {
         assert!(fifteen().estimate(&start) as usize <= optimum);
-        let result = Engine::IdaStar.solve(&puzzle, start, &Limits::new());
+        let result = Engine::IdaStar.solve(TwoWay(&puzzle), start, &Limits::new());
         let path = result
             .outcome
             .path()

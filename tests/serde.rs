@@ -152,7 +152,7 @@ fn a_piece_set_summary_serializes_field_by_field() {
     let layouts = DenseSpace::len(&space);
     let atlas = KlotskiAtlas::build_piece_set(Metric::Piece, space, &Options::new(), &mut |_| {})
         .expect("a small piece set");
-    let summary = atlas.summary(&Options::new(), &mut |_| {});
+    let summary = atlas.summary(&Options::new(), &mut |_| {}).unwrap();
     let value = to_value(&summary);
     assert_eq!(value["metric"], json!("piece"));
     assert_eq!(value["layouts"], json!(layouts));

@@ -8,7 +8,7 @@ mod common;
 use common::{layout, successor_states};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzle_search::klotski::{Klotski, Layout, Metric};
-use puzzle_search::search::{bfs, Engine, Limits};
+use puzzle_search::search::{bfs, Engine, Limits, TwoWay};
 use puzzle_search::{Backward, Puzzle};
 
 fn engines(c: &mut Criterion) {
@@ -24,7 +24,12 @@ fn engines(c: &mut Criterion) {
             for engine in Engine::ALL {
                 let id = BenchmarkId::new(format!("{name}/{metric}"), engine);
                 group.bench_with_input(id, &start, |b, &start| {
-                    b.iter(|| engine.solve(&puzzle, start, &Limits::new()).stats.expanded)
+                    b.iter(|| {
+                        engine
+                            .solve(TwoWay(&puzzle), start, &Limits::new())
+                            .stats
+                            .expanded
+                    })
                 });
             }
         }
@@ -62,7 +67,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     let puzzle = Klotski::new(Metric::Piece).with_mirror_folding(false);
     let successors = |layout: &Layout| successor_states(&puzzle, layout);
     let goal = *Engine::Bfs
-        .solve(&puzzle, start, &Limits::new())
+        .solve(TwoWay(&puzzle), start, &Limits::new())
         .outcome
         .path()
         .map(|p| p.goal())
@@ -83,7 +88,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.bench_function("ours/bidir-unfolded", |b| {
         b.iter(|| {
             Engine::Bidirectional
-                .solve(&puzzle, start, &Limits::new())
+                .solve(TwoWay(&puzzle), start, &Limits::new())
                 .stats
                 .expanded
         })
@@ -99,7 +104,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.bench_function("ours/bidir-unfolded-one-goal", |b| {
         b.iter(|| {
             Engine::Bidirectional
-                .solve(&single, start, &Limits::new())
+                .solve(TwoWay(&single), start, &Limits::new())
                 .stats
                 .expanded
         })
@@ -113,7 +118,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.bench_function("ours/astar-unfolded", |b| {
         b.iter(|| {
             Engine::AStar
-                .solve(&puzzle, start, &Limits::new())
+                .solve(TwoWay(&puzzle), start, &Limits::new())
                 .stats
                 .expanded
         })
@@ -121,7 +126,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.bench_function("ours/astar-unfolded-same-successors", |b| {
         b.iter(|| {
             Engine::AStar
-                .solve(&same, start, &Limits::new())
+                .solve(TwoWay(&same), start, &Limits::new())
                 .stats
                 .expanded
         })

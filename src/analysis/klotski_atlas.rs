@@ -5,7 +5,7 @@
 //! use puzzle_search::analysis::KlotskiAtlas;
 //! use puzzle_search::atlas::Options;
 //! use puzzle_search::klotski::{Klotski, Layout, Metric, PieceCounts, PieceSetSpace};
-//! use puzzle_search::search::{Engine, Limits};
+//! use puzzle_search::search::{Engine, Limits, TwoWay};
 //!
 //! // The general, one vertical piece and two soldiers: a small piece set.
 //! let counts = PieceCounts { vertical: 1, horizontal: 0, soldiers: 2 };
@@ -14,11 +14,11 @@
 //!
 //! // The distance of every layout is what a search from it finds.
 //! let start: Layout = "4420/4420/1100/0000/0000".parse()?;
-//! let solved = Engine::Bfs.solve(&Klotski::new(Metric::Piece), start, &Limits::new());
+//! let solved = Engine::Bfs.solve(TwoWay(&Klotski::new(Metric::Piece)), start, &Limits::new());
 //! assert_eq!(atlas.distance(start), Some(2));
 //! assert_eq!(solved.outcome.path().map(|path| path.len() as u32), Some(2));
 //!
-//! let summary = atlas.summary(&Options::new(), &mut |_| {});
+//! let summary = atlas.summary(&Options::new(), &mut |_| {})?;
 //! assert_eq!(summary.layouts, atlas.len());
 //! assert_eq!(summary.piece_sets.len(), 1);
 //! assert_eq!(summary.piece_sets[0].counts, counts);
@@ -313,7 +313,15 @@ impl KlotskiAtlas {
 
     /// Counts layouts, groups, solvable layouts and the hardest layouts, in all
     /// and per piece set, in one pass over the tables.
-    pub fn summary(&self, options: &Options, progress: &mut dyn FnMut(Progress)) -> KlotskiSummary {
+    ///
+    /// # Errors
+    ///
+    /// [`AtlasError::Cancelled`] if the options' cancel flag was set.
+    pub fn summary(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<KlotskiSummary, AtlasError> {
         klotski_summary::summarise(self, options, progress)
     }
 

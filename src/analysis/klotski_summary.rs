@@ -2,7 +2,7 @@
 //! layouts and the hardest ones, counted in one pass over the tables.
 
 use super::KlotskiAtlas;
-use crate::atlas::{parallel::run_chunks, Options, Phase, Progress, UNREACHABLE};
+use crate::atlas::{parallel::run_chunks, AtlasError, Options, Phase, Progress, UNREACHABLE};
 use crate::klotski::{Layout, Metric, PieceCounts};
 
 /// The most hardest layouts a summary lists per piece set (and overall).
@@ -57,11 +57,11 @@ pub(super) fn summarise(
     atlas: &KlotskiAtlas,
     options: &Options,
     progress: &mut dyn FnMut(Progress),
-) -> KlotskiSummary {
+) -> Result<KlotskiSummary, AtlasError> {
     let states = atlas.len();
     let bytes = atlas.distances().as_bytes();
     let tallies = run_chunks(
-        options.threads(),
+        options,
         states,
         1 << 16,
         Tally::new,
@@ -80,7 +80,7 @@ pub(super) fn summarise(
                 total: states,
             })
         },
-    );
+    )?;
     let mut total = Tally::new();
     for tally in tallies {
         total.merge(tally);
@@ -126,7 +126,7 @@ pub(super) fn summarise(
             hardest_count: set.hardest_count,
         })
         .collect();
-    KlotskiSummary {
+    Ok(KlotskiSummary {
         metric: atlas.metric(),
         layouts: states,
         groups: atlas.components().count(),
@@ -140,7 +140,7 @@ pub(super) fn summarise(
         hardest_count,
         histogram,
         piece_sets,
-    }
+    })
 }
 
 /// Piece sets are told apart by counts up to these bounds (exclusive).

@@ -44,7 +44,8 @@ impl EndgameTable {
         let depth = depth.min(20);
         let mut distances = KeyMap::default();
         distances.insert(Position::TARGET.code(), 0u8);
-        breadth_first(
+        // The expansion below never fails: nothing cancels it.
+        let _ = breadth_first(
             vec![Position::TARGET],
             depth as u8,
             |layer| layer.len() as u64,
@@ -60,7 +61,7 @@ impl EndgameTable {
                         }
                     });
                 }
-                next
+                Ok(next)
             },
             |_, _| {},
         );

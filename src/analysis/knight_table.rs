@@ -67,14 +67,15 @@ impl KnightTable {
     ///
     /// # Errors
     ///
-    /// None in practice: the space fits and is far shallower than
+    /// [`AtlasError::Cancelled`] if the options' cancel flag was set; no other
+    /// in practice, since the space fits and is far shallower than
     /// [`MAX_DEPTH`].
     pub fn build(
         options: &Options,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Self, AtlasError> {
         Ok(KnightTable {
-            distances: layered_distances(options, progress),
+            distances: layered_distances(options, progress)?,
         })
     }
 
@@ -169,7 +170,10 @@ struct Target<'a> {
 // `frontier` has one list per cell, and cells (the target's empty cell,
 // `neighbours`) are below `CELLS`.
 #[allow(clippy::indexing_slicing)]
-fn layered_distances(options: &Options, progress: &mut dyn FnMut(Progress)) -> Distances {
+fn layered_distances(
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Distances, AtlasError> {
     let mut table = vec![UNREACHABLE; CELLS * BLOCK_LEN];
     // The frontier of each block: its positions in the last layer.
     let mut first: Vec<Vec<Position>> = vec![Vec::new(); CELLS];
@@ -192,9 +196,9 @@ fn layered_distances(options: &Options, progress: &mut dyn FnMut(Progress)) -> D
         |frontier| frontier.iter().map(|block| block.len() as u64).sum(),
         |frontier, depth| expand_layer(&mut table, frontier, depth, options),
         &mut report,
-    );
+    )?;
     report(end.depth, POSITION_COUNT);
-    Distances::from_bytes(table)
+    Ok(Distances::from_bytes(table))
 }
 
 /// Marks with `depth` the unreached neighbours of `frontier`, block by block
@@ -206,7 +210,7 @@ fn expand_layer(
     frontier: &[Vec<Position>],
     depth: u8,
     options: &Options,
-) -> Vec<Vec<Position>> {
+) -> Result<Vec<Vec<Position>>, AtlasError> {
     let mut next: Vec<Vec<Position>> = vec![Vec::new(); CELLS];
     let incoming =
         |cell: usize| -> usize { neighbours(cell).map(|from| frontier[from].len()).sum() };
@@ -225,7 +229,7 @@ fn expand_layer(
         .map(|target| Mutex::new(Some(target)))
         .collect();
     run_chunks(
-        options.threads(),
+        options,
         blocks,
         1,
         || (),
@@ -241,9 +245,9 @@ fn expand_layer(
             }
         },
         &mut |_| {},
-    );
+    )?;
     drop(work);
-    next
+    Ok(next)
 }
 
 /// The cells a knight's move from `cell`.

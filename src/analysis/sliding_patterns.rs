@@ -22,7 +22,7 @@ use crate::sliding::{Partition, PatternDatabase, PatternSpace, Shape};
 /// ```
 /// use puzzle_search::analysis::build_pattern_database;
 /// use puzzle_search::atlas::Options;
-/// use puzzle_search::search::{Engine, Limits};
+/// use puzzle_search::search::{Engine, Limits, TwoWay};
 /// use puzzle_search::sliding::{Board, Partition, Shape, Sliding};
 /// use puzzle_search::Puzzle;
 ///
@@ -30,7 +30,7 @@ use crate::sliding::{Partition, PatternDatabase, PatternSpace, Shape};
 /// let database = build_pattern_database(partition, &Options::new(), &mut |_, _| {})?;
 /// let start: Board = "8 0 6 5 4 7 2 3 1".parse()?;
 /// let puzzle = Sliding::new().with_heuristic(&database);
-/// let result = Engine::IdaStar.solve(&puzzle, start, &Limits::new());
+/// let result = Engine::IdaStar.solve(TwoWay(&puzzle), start, &Limits::new());
 /// assert_eq!(result.outcome.path().map(|path| path.len()), Some(31));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

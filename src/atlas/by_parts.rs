@@ -62,6 +62,7 @@ pub trait PartedSpace: Sync {
 /// [`AtlasError::TooLarge`] if the space does not fit in memory indexing, and
 /// [`AtlasError::TooDeep`] if some state is more than [`MAX_DEPTH`] moves from
 /// a goal (unless [`Options::with_max_depth`] set a lower limit).
+/// [`AtlasError::Cancelled`] if the options' cancel flag was set: no table is returned.
 ///
 /// # Complexity
 ///
@@ -77,7 +78,7 @@ pub fn distances_by_parts<S: PartedSpace>(
     let deepest = AtomicU64::new(0);
     let max_depth = options.max_depth();
     let outcomes = run_chunks(
-        options.threads(),
+        options,
         space.parts(),
         1,
         || false,
@@ -97,7 +98,7 @@ pub fn distances_by_parts<S: PartedSpace>(
                 total: states,
             })
         },
-    );
+    )?;
     if max_depth == MAX_DEPTH && outcomes.into_iter().any(|too_deep| too_deep) {
         return Err(AtlasError::TooDeep);
     }

@@ -121,6 +121,7 @@ impl Components {
 /// # Errors
 ///
 /// [`AtlasError::TooLarge`] if the space has more than `u32::MAX` states.
+/// [`AtlasError::Cancelled`] if the options' cancel flag was set: no table is returned.
 ///
 /// # Complexity
 ///
@@ -141,7 +142,7 @@ where
     }
     let parent: Vec<AtomicU32> = (0..table_len(states)? as u32).map(AtomicU32::new).collect();
     run_chunks(
-        options.threads(),
+        options,
         states,
         CHUNK,
         || (),
@@ -163,7 +164,7 @@ where
                 total: states,
             })
         },
-    );
+    )?;
     let mut labels: Vec<u32> = parent.into_iter().map(AtomicU32::into_inner).collect();
     // Parents point to smaller ranks and roots are their component's smallest
     // rank, so in rank order a state's parent already holds its final label.

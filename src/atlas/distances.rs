@@ -108,6 +108,7 @@ impl Distances {
 /// [`AtlasError::TooLarge`] if the space does not fit in memory indexing, and
 /// [`AtlasError::TooDeep`] if some state is more than [`MAX_DEPTH`] moves from
 /// a goal (unless [`Options::with_max_depth`] set a lower limit).
+/// [`AtlasError::Cancelled`] if the options' cancel flag was set: no table is returned.
 ///
 /// # Complexity
 ///
@@ -147,18 +148,18 @@ where
         options.max_depth(),
         |layer| layer.len() as u64,
         |frontier, depth| {
-            let (next, _) = expand(puzzle, options.threads(), frontier, |previous| {
+            let (next, _) = expand(puzzle, options, frontier, |previous| {
                 let cell = table.get(space.rank(previous) as usize);
                 if cell.is_some_and(|cell| claim(cell, depth)) {
                     Mark::New
                 } else {
                     Mark::Old
                 }
-            });
-            next
+            })?;
+            Ok(next)
         },
         &mut report,
-    );
+    )?;
     let unreached = |state: &P::State| {
         table
             .get(space.rank(state) as usize)

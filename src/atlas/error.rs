@@ -12,6 +12,9 @@ pub enum AtlasError {
         /// The number of states.
         states: u64,
     },
+    /// The run was cancelled through [`Options::with_cancel_flag`](super::Options::with_cancel_flag).
+    #[error("cancelled")]
+    Cancelled,
     /// A goal is farther than [`MAX_DEPTH`] moves from some state.
     #[error(
         "some states are more than {MAX_DEPTH} moves from a goal; distance bytes cannot hold that"

@@ -130,6 +130,7 @@ const UNSEEN: u32 = u32::MAX;
 /// # Errors
 ///
 /// [`AtlasError::TooLarge`] if the graph has more than `u32::MAX - 1` states.
+/// [`AtlasError::Cancelled`] if the options' cancel flag was set: no table is returned.
 ///
 /// # Complexity
 ///
@@ -155,8 +156,10 @@ pub fn flood<G: Graph>(
     let scan = |thread: usize, report: &mut dyn FnMut(u64)| {
         let mut flooder = Flooder::new(length);
         let mut scanned = 0u64;
+        let mut cancelled = false;
         graph.for_each_node(0..states, |rank, node| {
-            if graph.part(&node) % threads as u64 == thread as u64 {
+            // A cancelled run only finishes its scan, which floods nothing more.
+            if !cancelled && graph.part(&node) % threads as u64 == thread as u64 {
                 let before = flooder.members.len() as u64;
                 flooder.flood(graph, rank, node);
                 let found = flooder.members.len() as u64 - before;
@@ -166,6 +169,7 @@ pub fn flood<G: Graph>(
             }
             scanned += 1;
             if scanned % (1 << 20) == 0 {
+                cancelled = options.is_cancelled();
                 report(reached.load(Relaxed));
             }
         });
@@ -198,6 +202,7 @@ pub fn flood<G: Graph>(
             flooders
         })
     };
+    options.check_cancelled()?;
     report(states);
     // The labels are written only now, by one thread: threads that wrote them
     // as they went would share cache lines all the time, as the states of

@@ -1,7 +1,7 @@
 //! The layered breadth-first pass that every exhaustive table is built by.
 
 use super::parallel::run_chunks;
-use super::CHUNK;
+use super::{AtlasError, Options, CHUNK};
 use crate::Backward;
 
 /// Where [`breadth_first`] stopped.
@@ -19,20 +19,21 @@ pub(crate) struct LayersEnd<L> {
 /// frontier at `depth - 1` and returns them; `size` counts a frontier. The
 /// pass stops when a layer comes out empty or once layer `max_depth` is done,
 /// and calls `report(depth, settled)` after the first layer and after every
-/// layer found, `settled` counting the states of all layers so far.
+/// layer found, `settled` counting the states of all layers so far. An error
+/// of `expand` (a cancelled run) ends the pass.
 pub(crate) fn breadth_first<L>(
     first: L,
     max_depth: u8,
     size: impl Fn(&L) -> u64,
-    mut expand: impl FnMut(&L, u8) -> L,
+    mut expand: impl FnMut(&L, u8) -> Result<L, AtlasError>,
     mut report: impl FnMut(u8, u64),
-) -> LayersEnd<L> {
+) -> Result<LayersEnd<L>, AtlasError> {
     let mut settled = size(&first);
     let mut depth = 0u8;
     let mut frontier = first;
     report(depth, settled);
     while size(&frontier) > 0 && depth < max_depth {
-        let next = expand(&frontier, depth + 1);
+        let next = expand(&frontier, depth + 1)?;
         let found = size(&next);
         frontier = next;
         if found == 0 {
@@ -42,7 +43,7 @@ pub(crate) fn breadth_first<L>(
         settled += found;
         report(depth, settled);
     }
-    LayersEnd { depth, frontier }
+    Ok(LayersEnd { depth, frontier })
 }
 
 /// What [`expand`]'s `mark` found a state to be.
@@ -58,7 +59,8 @@ pub(crate) enum Mark {
 }
 
 /// The next layer backwards from `frontier`: the predecessors that `mark`
-/// claims, on `threads` threads, and how many of them it counted.
+/// claims, on [`Options::threads`] threads, and how many of them it counted;
+/// [`AtlasError::Cancelled`] once the options' cancel flag is set.
 ///
 /// `mark(state)` records `state` as reached and says whether it was new and
 /// whether to count it; several threads may offer it the same state, and it
@@ -66,16 +68,16 @@ pub(crate) enum Mark {
 /// counts on its own, so the count costs no shared write.
 pub(crate) fn expand<P>(
     puzzle: &P,
-    threads: usize,
+    options: &Options,
     frontier: &[P::State],
     mark: impl Fn(&P::State) -> Mark + Sync,
-) -> (Vec<P::State>, u64)
+) -> Result<(Vec<P::State>, u64), AtlasError>
 where
     P: Backward + Sync,
     P::State: Send + Sync,
 {
     let found = run_chunks(
-        threads,
+        options,
         frontier.len() as u64,
         CHUNK,
         || (Vec::new(), 0),
@@ -95,10 +97,10 @@ where
             }
         },
         &mut |_| {},
-    );
+    )?;
     let counted = found.iter().map(|(_, counted)| counted).sum();
     let layer = found.into_iter().flat_map(|(found, _)| found).collect();
-    (layer, counted)
+    Ok((layer, counted))
 }
 
 /// Orders `layer` by `key` in `threads` runs, each sorted on a thread of
@@ -153,6 +155,8 @@ pub(crate) fn extends<P: Backward>(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     /// The layers of 0..=10, each number reached from the one before.
@@ -164,10 +168,11 @@ mod tests {
             |layer| layer.len() as u64,
             |layer, depth| {
                 assert_eq!(layer, &[depth - 1]);
-                layer.iter().filter(|&&n| n < 10).map(|n| n + 1).collect()
+                Ok(layer.iter().filter(|&&n| n < 10).map(|n| n + 1).collect())
             },
             |depth, settled| reports.push((depth, settled)),
-        );
+        )
+        .unwrap();
         (end, reports)
     }
 

@@ -1,6 +1,7 @@
 //! How the exhaustive engine runs and what it reports while it runs.
 
 use crate::named::by_name;
+use crate::search::CancelFlag;
 
 /// The distance byte of a state that cannot reach a goal (or was not reached
 /// within [`Options::max_depth`]).
@@ -19,10 +20,45 @@ pub const MAX_DEPTH: u8 = UNREACHABLE - 1;
 /// assert_eq!(options.threads(), 1);
 /// assert_eq!(options.max_depth(), 20);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// A run can be cancelled from any thread, as a search can; it then returns
+/// [`AtlasError::Cancelled`](super::AtlasError::Cancelled) and no table:
+///
+/// ```
+/// use puzzle_search::atlas::{self, AtlasError, Options};
+/// use puzzle_search::search::CancelFlag;
+/// # use puzzle_search::{Backward, DenseSpace, Puzzle};
+/// # struct Ring;
+/// # impl Puzzle for Ring {
+/// #     type State = u64; type Move = (); type Key = u64;
+/// #     fn encode(&self, n: &u64) -> u64 { *n }
+/// #     fn successors(&self, n: &u64, mut emit: impl FnMut((), u64)) { emit((), (n + 1) % 1000) }
+/// #     fn is_goal(&self, n: &u64) -> bool { *n == 0 }
+/// # }
+/// # impl Backward for Ring {
+/// #     fn goal_states(&self, _: &u64, mut emit: impl FnMut(u64)) { emit(0) }
+/// #     fn predecessors(&self, n: &u64, mut emit: impl FnMut((), u64)) { emit((), (n + 999) % 1000) }
+/// # }
+/// # impl DenseSpace for Ring {
+/// #     type State = u64;
+/// #     fn len(&self) -> u64 { 1000 }
+/// #     fn rank(&self, n: &u64) -> u64 { *n }
+/// #     fn unrank(&self, rank: u64) -> u64 { rank }
+/// #     fn for_each_goal(&self, mut emit: impl FnMut(u64)) { emit(0) }
+/// # }
+///
+/// let flag = CancelFlag::new();
+/// let options = Options::new().with_cancel_flag(flag.clone());
+/// // Cancel as soon as the first layer is reported.
+/// let result = atlas::distances(&Ring, &Ring, &options, &mut |_| flag.cancel());
+/// assert!(matches!(result, Err(AtlasError::Cancelled)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use = "options do nothing until an atlas engine is given them"]
 pub struct Options {
     threads: usize,
     max_depth: u8,
+    cancel: Option<CancelFlag>,
 }
 
 impl Default for Options {
@@ -37,6 +73,7 @@ impl Options {
         Options {
             threads: machine_threads(),
             max_depth: MAX_DEPTH,
+            cancel: None,
         }
     }
 
@@ -64,6 +101,36 @@ impl Options {
         Options {
             max_depth: depth.min(MAX_DEPTH),
             ..self
+        }
+    }
+
+    /// Stop soon after `flag` is cancelled, from any thread: the run returns
+    /// [`AtlasError::Cancelled`](super::AtlasError::Cancelled) and keeps no
+    /// part of its table.
+    pub fn with_cancel_flag(self, flag: CancelFlag) -> Self {
+        Options {
+            cancel: Some(flag),
+            ..self
+        }
+    }
+
+    /// The cancel flag, if any.
+    pub fn cancel_flag(&self) -> Option<&CancelFlag> {
+        self.cancel.as_ref()
+    }
+
+    /// Whether the cancel flag, if any, is set.
+    pub(crate) fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+    }
+
+    /// [`AtlasError::Cancelled`](super::AtlasError::Cancelled) once the cancel
+    /// flag is set.
+    pub(crate) fn check_cancelled(&self) -> Result<(), super::AtlasError> {
+        if self.is_cancelled() {
+            Err(super::AtlasError::Cancelled)
+        } else {
+            Ok(())
         }
     }
 
@@ -114,6 +181,7 @@ by_name!(Phase);
 /// and `depth` is the last layer finished; the final report has `done == total`,
 /// once every state left is known to be unreachable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// What the engine is doing.
     pub phase: Phase,

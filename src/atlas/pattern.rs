@@ -32,6 +32,7 @@ use crate::{Abstraction, Backward};
 /// [`AtlasError::TooLarge`] if the bits or the table do not fit in memory,
 /// [`AtlasError::TooDeep`] if some state is more than
 /// [`MAX_DEPTH`] moves from a goal.
+/// [`AtlasError::Cancelled`] if the options' cancel flag was set: no table is returned.
 ///
 /// # Complexity
 ///
@@ -91,15 +92,15 @@ where
         MAX_DEPTH.min(options.max_depth()),
         |layer| layer.len() as u64,
         |frontier, depth| {
-            let (mut next, counted) = expand(puzzle, options.threads(), frontier, |previous| {
+            let (mut next, counted) = expand(puzzle, options, frontier, |previous| {
                 marks.mark(previous, depth)
-            });
+            })?;
             known.set(known.get() + counted);
             sort_in_runs(&mut next, options.threads(), |state| space.rank(state));
-            next
+            Ok(next)
         },
         &mut report,
-    );
+    )?;
     if extends(puzzle, &end.frontier, |state| !marks.seen(state)) {
         return Err(AtlasError::TooDeep);
     }

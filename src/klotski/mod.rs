@@ -23,12 +23,12 @@
 //!
 //! ```
 //! use puzzle_search::klotski::{catalog, Klotski, Layout, Metric};
-//! use puzzle_search::search::{Engine, Limits};
+//! use puzzle_search::search::{Engine, Limits, TwoWay};
 //!
 //! let start: Layout = "VBBV/VBBV/VHHV/VSSV/S..S".parse()?;
 //! assert_eq!(Some(start), catalog::find("横刀立马").map(|entry| entry.layout()));
 //!
-//! let result = Engine::Bfs.solve(&Klotski::new(Metric::Piece), start, &Limits::new());
+//! let result = Engine::Bfs.solve(TwoWay(&Klotski::new(Metric::Piece)), start, &Limits::new());
 //! let path = result.outcome.path().expect("横刀立马 is solvable");
 //! assert_eq!(path.len(), 81);
 //! assert!(path.goal().is_solved());

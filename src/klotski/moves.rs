@@ -3,8 +3,6 @@
 use crate::named::by_name;
 use core::fmt;
 
-use smallvec::SmallVec;
-
 use super::layout::{Layout, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
 use super::pieces::Shape;
 
@@ -155,7 +153,7 @@ impl Move {
     /// assert_eq!(route.as_deref(), Some(&[Direction::Right, Direction::Up][..]));
     /// # Ok::<(), puzzle_search::klotski::LayoutError>(())
     /// ```
-    pub fn route(self, before: Layout) -> Option<SmallVec<[Direction; 4]>> {
+    pub fn route(self, before: Layout) -> Option<Vec<Direction>> {
         let start = 1u32.checked_shl(u32::from(self.from))?;
         let target = 1u32.checked_shl(u32::from(self.to))?;
         if before.anchors(self.shape) & start == 0 {
@@ -190,7 +188,7 @@ impl Move {
             seen |= next;
             layer = next;
         }
-        let mut route = SmallVec::new();
+        let mut route = Vec::new();
         let mut cell = self.to;
         while cell != self.from {
             let (origin, direction) = (*reached_by.get(usize::from(cell))?)?;

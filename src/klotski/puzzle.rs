@@ -33,6 +33,7 @@ impl Klotski {
     }
 
     /// The same puzzle with mirror folding switched on or off.
+    #[must_use]
     pub fn with_mirror_folding(self, mirror_folding: bool) -> Self {
         Klotski {
             mirror_folding,

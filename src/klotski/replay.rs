@@ -2,8 +2,6 @@
 //! layouts, the cells it covered before and after, the steps of its route,
 //! and labels that follow every piece along a whole path.
 
-use smallvec::SmallVec;
-
 use super::layout::{Layout, CELLS};
 use super::moves::{Direction, Move};
 use super::pieces::Piece;
@@ -17,16 +15,16 @@ pub struct MoveDetail {
     /// The move: the piece's shape and its top-left cell before and after.
     pub mv: Move,
     /// The cells (`4 * row + col`) the piece covers before the move, ascending.
-    pub before: SmallVec<[u8; 4]>,
+    pub before: Vec<u8>,
     /// The cells it covers after the move, ascending.
-    pub after: SmallVec<[u8; 4]>,
+    pub after: Vec<u8>,
     /// A shortest route of unit steps from `before` to `after`.
-    pub route: SmallVec<[Direction; 4]>,
+    pub route: Vec<Direction>,
 }
 
 /// The cells of `mask`, ascending.
-fn cells_of(mut mask: u32) -> SmallVec<[u8; 4]> {
-    let mut cells = SmallVec::new();
+fn cells_of(mut mask: u32) -> Vec<u8> {
+    let mut cells = Vec::new();
     while mask != 0 {
         cells.push(mask.trailing_zeros() as u8);
         mask &= mask - 1;

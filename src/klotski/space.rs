@@ -3,6 +3,7 @@
 
 use core::ops::Range;
 
+use super::error::LayoutError;
 use super::layout::{Layout, FULL};
 use super::pieces::{PieceCounts, Shape};
 use super::rank::{self, LAYOUT_COUNT};
@@ -92,16 +93,21 @@ pub struct PieceSetSpace {
 }
 
 impl PieceSetSpace {
-    /// The layouts with exactly these pieces besides the general; `None` if
-    /// they leave fewer than two cells empty.
-    pub fn new(counts: PieceCounts) -> Option<Self> {
+    /// The layouts with exactly these pieces besides the general.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::TooFewEmptyCells`] if the pieces leave fewer than two
+    /// cells empty (`found` is 0 when they do not fit at all).
+    pub fn new(counts: PieceCounts) -> Result<Self, LayoutError> {
         let pieces = 4
             + 2 * usize::from(counts.vertical)
             + 2 * usize::from(counts.horizontal)
             + usize::from(counts.soldiers);
-        let empty = super::CELLS
-            .checked_sub(pieces)
-            .filter(|&empty| empty >= 2)?;
+        let empty = super::CELLS.saturating_sub(pieces);
+        if empty < 2 {
+            return Err(LayoutError::TooFewEmptyCells { found: empty });
+        }
         let mut layouts = Vec::new();
         for general in 0..super::CELLS as u8 {
             if Shape::General.fits(FULL) >> general & 1 == 1 {
@@ -111,7 +117,7 @@ impl PieceSetSpace {
             }
         }
         let ranks = layouts.iter().map(|&layout| rank::rank(layout)).collect();
-        Some(PieceSetSpace {
+        Ok(PieceSetSpace {
             counts,
             layouts,
             ranks,

@@ -27,14 +27,14 @@
 //!
 //! ```
 //! use puzzle_search::knights::{self, Knights, DEFAULT_LIMIT};
-//! use puzzle_search::search::{Engine, Limits, Outcome};
+//! use puzzle_search::search::{Engine, Limits, Outcome, TwoWay};
 //!
 //! let input = "2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n";
 //! let boards = knights::parse_input(input)?;
 //! let limits = Limits::new().with_max_depth(DEFAULT_LIMIT);
 //! let answers: Vec<i64> = boards
 //!     .iter()
-//!     .map(|&board| match Engine::IdaStar.solve(&Knights, board, &limits).outcome {
+//!     .map(|&board| match Engine::IdaStar.solve(TwoWay(&Knights), board, &limits).outcome {
 //!         Outcome::Solved(path) => path.len() as i64,
 //!         _ => -1,
 //!     })
@@ -42,7 +42,7 @@
 //! assert_eq!(answers, [7, -1]);
 //!
 //! // The second board's true optimum is 18 moves.
-//! let deeper = Engine::IdaStar.solve(&Knights, boards[1], &Limits::new().with_max_depth(20));
+//! let deeper = Engine::IdaStar.solve(TwoWay(&Knights), boards[1], &Limits::new().with_max_depth(20));
 //! assert_eq!(deeper.outcome.path().map(|path| path.len()), Some(18));
 //! # Ok::<(), knights::KnightsInputError>(())
 //! ```

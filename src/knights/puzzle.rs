@@ -13,10 +13,10 @@ use crate::{Backward, Puzzle};
 ///
 /// ```
 /// use puzzle_search::knights::{Knights, Position};
-/// use puzzle_search::search::{Engine, Limits};
+/// use puzzle_search::search::{Engine, Limits, TwoWay};
 ///
 /// let start: Position = "10110/01*11/10111/01001/00000".parse()?;
-/// let result = Engine::AStar.solve(&Knights, start, &Limits::new().with_max_depth(15));
+/// let result = Engine::AStar.solve(TwoWay(&Knights), start, &Limits::new().with_max_depth(15));
 /// let path = result.outcome.path().unwrap();
 /// assert_eq!(path.len(), 7);
 /// assert_eq!(path.goal(), &Position::TARGET);

@@ -21,6 +21,7 @@ use std::time::Duration;
 /// assert_eq!(limits.max_depth(), Some(15));
 /// ```
 #[derive(Clone, Debug, Default)]
+#[must_use = "limits do nothing until a search is given them"]
 pub struct Limits {
     pub(super) max_states: Option<usize>,
     pub(super) max_depth: Option<u32>,
@@ -129,8 +130,18 @@ impl CancelFlag {
     }
 }
 
+/// Two flags are equal when they are the same flag: clones of one another.
+impl PartialEq for CancelFlag {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for CancelFlag {}
+
 /// The limit that stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
     /// Storing one more state would exceed the state limit.
     States {

@@ -28,7 +28,7 @@ mod tree;
 pub use astar::astar;
 pub use bfs::bfs;
 pub use bidirectional::bidirectional_bfs;
-pub use engine::{Engine, NeedsBackward, UnknownEngine};
+pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use idastar::idastar;
 pub use limits::{CancelFlag, Limit, Limits};
 pub use outcome::{Outcome, SearchResult, Stats};

@@ -44,6 +44,7 @@ impl<S, M> Outcome<S, M> {
 
 /// What a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// States whose successors were generated.
     pub expanded: u64,
@@ -57,6 +58,7 @@ pub struct Stats {
 
 /// The outcome of a search together with its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use = "a search result says whether the puzzle was solved"]
 pub struct SearchResult<S, M> {
     /// How the search ended.
     pub outcome: Outcome<S, M>,

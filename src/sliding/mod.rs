@@ -39,11 +39,11 @@
 //!
 //! ```
 //! use puzzle_search::sliding::{moved_tiles, parse_board, Sliding};
-//! use puzzle_search::search::{Engine, Limits};
+//! use puzzle_search::search::{Engine, Limits, TwoWay};
 //!
 //! let start = parse_board("1 2 5  3 4 0  6 7 8", None)?.board;
 //! assert!(start.is_solvable());
-//! let result = Engine::AStar.solve(&Sliding::new(), start, &Limits::new());
+//! let result = Engine::AStar.solve(TwoWay(&Sliding::new()), start, &Limits::new());
 //! let path = result.outcome.path().unwrap();
 //! assert_eq!(path.len(), 3);
 //! assert!(path.goal().tiles().eq(0..9));

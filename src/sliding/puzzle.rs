@@ -26,14 +26,14 @@ use crate::{Backward, Path, Puzzle};
 ///
 /// ```
 /// use puzzle_search::sliding::{Board, HeuristicKind, Sliding};
-/// use puzzle_search::search::{Engine, Limits};
+/// use puzzle_search::search::{Engine, Limits, TwoWay};
 /// use puzzle_search::Puzzle;
 ///
 /// // One of the two 3x3 boards farthest from the goal.
 /// let start: Board = "8 0 6 5 4 7 2 3 1".parse()?;
 /// assert!(start.is_solvable());
 /// let puzzle = Sliding::new().with_heuristic(HeuristicKind::LinearConflict);
-/// let result = Engine::IdaStar.solve(&puzzle, start, &Limits::new());
+/// let result = Engine::IdaStar.solve(TwoWay(&puzzle), start, &Limits::new());
 /// let path = result.outcome.path().unwrap();
 /// assert_eq!(path.len(), 31);
 /// assert!(path.replays(&puzzle));

@@ -7,7 +7,7 @@ use std::fs;
 
 use puzzle_search::klotski::{catalog, Layout};
 use puzzle_search::knights::{parse_input, Knights, Position, DEFAULT_LIMIT};
-use puzzle_search::search::{Engine, Limits, Outcome};
+use puzzle_search::search::{Engine, Limits, Outcome, TwoWay};
 use puzzle_search::{Backward, Puzzle};
 
 /// The SCOI2005 sample: two boards, answers 7 and -1.
@@ -35,7 +35,7 @@ pub fn hard_boards() -> Vec<Position> {
 /// the default limit of 15.
 pub fn answer<P: Backward<State = Position>>(engine: Engine, puzzle: &P, board: Position) -> i64 {
     let limits = Limits::new().with_max_depth(DEFAULT_LIMIT);
-    match engine.solve(puzzle, board, &limits).outcome {
+    match engine.solve(TwoWay(puzzle), board, &limits).outcome {
         Outcome::Solved(path) => path.len() as i64,
         _ => -1,
     }
