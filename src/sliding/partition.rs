@@ -78,7 +78,7 @@ pub enum PartitionError {
     /// A name that names no partition of the shape.
     #[error("no partition named {name:?} for the {shape} board: give its sizes (like 6-6-3) adding up to at most {} or its groups (like 1,2,3/4,5,6)", shape.cells() - 1)]
     UnknownName {
-        /// The name given.
+        /// The name given, shortened to at most 40 characters.
         name: String,
         /// The shape.
         shape: Shape,
@@ -139,7 +139,7 @@ impl Partition {
     /// [`PartitionError::UnknownName`], or the errors of [`Partition::new`].
     pub fn named(shape: Shape, name: &str) -> Result<Partition, PartitionError> {
         let unknown = || PartitionError::UnknownName {
-            name: name.to_owned(),
+            name: crate::excerpt::excerpt(name),
             shape,
         };
         let groups: &[&[u8]] = match (shape.rows(), shape.columns(), name) {
@@ -153,7 +153,11 @@ impl Partition {
                     .map(|size| size.parse::<usize>().ok().filter(|&size| size > 0))
                     .collect::<Option<Vec<_>>>()
                     .ok_or_else(unknown)?;
-                if sizes.iter().sum::<usize>() >= shape.cells() {
+                // Summed without wrapping: sizes near `usize::MAX` are no partition.
+                let total = sizes
+                    .iter()
+                    .try_fold(0usize, |total, &size| total.checked_add(size));
+                if total.is_none_or(|total| total >= shape.cells()) {
                     return Err(unknown());
                 }
                 return Partition::new(shape, consecutive(&sizes));
@@ -403,6 +407,11 @@ mod tests {
         );
         assert!(parse("5-5").starts_with("no partition named \"5-5\""));
         assert!(parse("4-x").starts_with("no partition named \"4-x\""));
+        // Sizes whose sum wraps around are no partition, not a huge allocation.
+        assert!(parse("18446744073709551615-1").starts_with("no partition named"));
+        let quarter = (1u64 << 62).to_string();
+        let four = [quarter.as_str(); 4].join("-");
+        assert!(parse(&four).starts_with("no partition named"));
         assert_eq!(
             Partition::new(Shape::FIFTEEN, vec![(1..=12).collect()]).unwrap_err(),
             PartitionError::GroupTooLarge {
