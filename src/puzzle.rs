@@ -2,7 +2,11 @@
 
 use core::hash::Hash;
 
-use crate::adapt::{forward, Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic};
+use core::fmt::Debug;
+
+use crate::adapt::{
+    forward, CheckedHeuristic, Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic,
+};
 
 /// A puzzle: states, the moves between them, and the goal.
 ///
@@ -215,6 +219,37 @@ pub trait Puzzle {
         Self: Sized,
     {
         Unpruned::new(self)
+    }
+
+    /// The same puzzle, with its heuristic checked at every goal and every
+    /// move a search makes: 0 at the goals, a drop of at most 1 along a move,
+    /// and [`heuristic_after`](Puzzle::heuristic_after) equal to
+    /// [`heuristic`](Puzzle::heuristic). A heuristic that breaks this may make
+    /// A* and IDA* return longer paths than the optimum without a word; the
+    /// check finds the first place it does (see [`CheckedHeuristic`]).
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, adapt::HeuristicError, Puzzle, search::{astar, Limits}};
+    ///
+    /// // Reach 12 from 0 by steps of one: three times the distance overestimates.
+    /// let walk = adapt::from_fn(|&n: &u32| [n + 1], |&n| n == 12);
+    /// let greedy = walk.with_heuristic(|&n: &u32| 3 * 12u32.saturating_sub(n)).checked_heuristic();
+    /// let _ = astar(&greedy, 0, &Limits::new());
+    /// assert!(matches!(
+    ///     greedy.check(),
+    ///     Err(HeuristicError::DropsTooFast { from: 0, to: 1, from_h: 36, to_h: 33 })
+    /// ));
+    ///
+    /// let honest = walk.with_heuristic(|&n: &u32| 12u32.saturating_sub(n)).checked_heuristic();
+    /// let _ = astar(&honest, 0, &Limits::new());
+    /// assert_eq!(honest.check(), Ok(()));
+    /// ```
+    fn checked_heuristic(self) -> CheckedHeuristic<Self>
+    where
+        Self: Sized,
+        Self::State: Debug,
+    {
+        CheckedHeuristic::new(self)
     }
 }
 

@@ -430,3 +430,35 @@ fn how_late_a_deadline_is_noticed() {
         );
     }
 }
+
+/// The heuristic checker finds an inadmissible heuristic as A* and IDA* run,
+/// and finds nothing wrong with the puzzles' own heuristics, whose
+/// incremental updates (`heuristic_after`) it compares with fresh ones.
+#[test]
+fn a_checked_heuristic_reports_its_first_violation() {
+    use puzzle_search::adapt::HeuristicError;
+    use puzzle_search::search::{astar, idastar};
+    use puzzle_search::sliding::{Board, Shape, Sliding};
+
+    let start: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+    let tripled = Sliding::new()
+        .with_heuristic(|board: &Board| 3 * Sliding::new().heuristic(board))
+        .checked_heuristic();
+    let result = astar(&tripled, start, &Limits::new());
+    // The tripled heuristic finds a path, but cannot vouch for it.
+    assert!(result.outcome.path().is_some());
+    assert!(matches!(
+        tripled.check(),
+        Err(HeuristicError::DropsTooFast { .. })
+    ));
+
+    let own = Sliding::new().checked_heuristic();
+    let solved = idastar(&own, start, &Limits::new());
+    let optimum = puzzle_search::search::bfs(&Sliding::new(), start, &Limits::new());
+    let length = |outcome: &Outcome<Board, _>| outcome.path().map(|path| path.len());
+    assert_eq!(length(&solved.outcome), length(&optimum.outcome));
+    assert_eq!(own.check(), Ok(()));
+    let own = Sliding::new().checked_heuristic();
+    let _ = astar(&own, Board::goal(Shape::FIFTEEN), &Limits::new());
+    assert_eq!(own.check(), Ok(()));
+}

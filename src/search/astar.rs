@@ -22,7 +22,9 @@ const SUPERSEDED: u32 = u32::MAX;
 ///
 /// # Arguments
 ///
-/// * `puzzle` – the puzzle to solve; its heuristic must be admissible.
+/// * `puzzle` – the puzzle to solve; its heuristic must be admissible (an
+///   inadmissible one gives paths that may be longer than the optimum, with
+///   no word: [`Puzzle::checked_heuristic`] finds where one breaks the rule).
 /// * `start` – the state to start from.
 /// * `limits` – bounds on stored states, depth (states whose lower bound exceeds
 ///   it are pruned) and time.
