@@ -1201,7 +1201,14 @@ fn atlas_knights_summary_follows_the_contract() {
     let object = &built.json;
     assert_eq!(
         keys(object),
-        ["puzzle", "positions", "diameter", "histogram", "elapsed_ms"]
+        [
+            "puzzle",
+            "positions",
+            "diameter",
+            "histogram",
+            "hardest",
+            "elapsed_ms"
+        ]
     );
     assert_eq!(object["puzzle"], "knights");
     assert!(object["elapsed_ms"].is_u64(), "{object:?}");
@@ -1224,6 +1231,19 @@ fn atlas_knights_summary_follows_the_contract() {
     assert!(histogram.iter().all(|&count| count > 0));
     // Every position reaches the target.
     assert_eq!(histogram.iter().sum::<u64>(), KNIGHT_POSITIONS);
+    // Every position at the diameter, each once, and nothing else.
+    let hardest: Vec<Position> = object["hardest"]
+        .as_array()
+        .expect("hardest is an array")
+        .iter()
+        .map(|text| text.as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(hardest.len() as u64, histogram[KNIGHT_DIAMETER as usize]);
+    for position in &hardest {
+        assert_eq!(table.distance(*position), Some(KNIGHT_DIAMETER));
+    }
+    let distinct: std::collections::HashSet<_> = hardest.iter().collect();
+    assert_eq!(distinct.len(), hardest.len());
 
     // For people: the counts, and one line per distance.
     let report = &built.run.stdout;
@@ -1232,10 +1252,12 @@ fn atlas_knights_summary_follows_the_contract() {
         .map(|line| line.split_whitespace().collect())
         .collect();
     let positions = with_commas(KNIGHT_POSITIONS);
+    let hardest_count = histogram[KNIGHT_DIAMETER as usize].to_string();
     for expected in [
         vec!["positions", positions.as_str()],
         vec!["reachable", positions.as_str()],
         vec!["diameter", "39"],
+        vec!["hardest", hardest_count.as_str(), "at", "the", "diameter"],
     ] {
         assert!(lines.contains(&expected), "{expected:?} in\n{report}");
     }
@@ -1706,6 +1728,7 @@ fn atlas_sliding_maps_every_solvable_board() {
                 "positions",
                 "diameter",
                 "histogram",
+                "hardest",
                 "elapsed_ms"
             ]
         );
@@ -1717,12 +1740,22 @@ fn atlas_sliding_maps_every_solvable_board() {
         let shape: Shape = size.parse().unwrap();
         let goal = Board::goal(shape);
         let mut histogram: Vec<u64> = Vec::new();
-        for (_, distance) in support::ReferenceBfs::new(&Sliding::new(), [goal]) {
+        let mut deepest = Vec::new();
+        for (board, distance) in support::ReferenceBfs::new(&Sliding::new(), [goal]) {
             if histogram.len() <= distance as usize {
                 histogram.resize(distance as usize + 1, 0);
+                deepest.clear();
             }
             histogram[distance as usize] += 1;
+            if distance as usize + 1 == histogram.len() {
+                deepest.push(board.tiles().collect::<Vec<u8>>());
+            }
         }
+        // The hardest boards: those at the diameter, by rank, at most 1,000.
+        let hardest: Vec<Vec<u8>> = serde_json::from_value(object["hardest"].clone()).unwrap();
+        assert_eq!(hardest.len(), deepest.len().min(1000));
+        let deepest: std::collections::HashSet<Vec<u8>> = deepest.into_iter().collect();
+        assert!(hardest.iter().all(|tiles| deepest.contains(tiles)));
         assert_eq!(histogram.iter().sum::<u64>(), positions);
         assert_eq!(object["diameter"], histogram.len() - 1);
         assert_eq!(object["histogram"], serde_json::json!(histogram));
