@@ -597,7 +597,7 @@ fn draw_histogram(
         let top = histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
         let columns = -0.5..histogram.len() as f64 - 0.5;
         let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 22))
+            .caption(title, (common::FONTS, 22))
             .margin(20)
             .x_label_area_size(45)
             .y_label_area_size(90)

@@ -398,7 +398,7 @@ mod draw {
             let root = SVGBackend::with_string(&mut svg, (width as u32, height as u32))
                 .into_drawing_area();
             root.fill(&WHITE)?;
-            let text = |size: f64| ("sans-serif", size).into_font().color(&BLACK);
+            let text = |size: f64| (crate::common::FONTS, size).into_font().color(&BLACK);
             root.draw(&Text::new(title.to_owned(), (MARGIN, MARGIN), text(20.0)))?;
             root.draw(&Text::new(subtitle, (MARGIN, MARGIN + 26), text(13.0)))?;
             // The legend: a swatch and a name per shape.
@@ -512,7 +512,7 @@ mod draw {
                 .copied()
                 .unwrap_or('?');
             let centre = (px + CELL * cw / 2, py + CELL * ch / 2);
-            let style = ("sans-serif", 10.0)
+            let style = (crate::common::FONTS, 10.0)
                 .into_font()
                 .color(&WHITE)
                 .pos(Pos::new(HPos::Center, VPos::Center));

@@ -1893,6 +1893,11 @@ fn klotski_draws_its_solution_as_svg() {
         );
     }
     assert!(!svg.contains(">\n82. "), "no board after the last");
+    // The Chinese title names fonts that carry it before the generic family.
+    assert!(
+        svg.contains(r#"font-family="Noto Sans CJK SC,"#) && svg.contains(r#"sans-serif""#),
+        "CJK fonts named"
+    );
 
     let piped = run_in(&dir, "klotski", &["--svg", "-"]);
     assert_success(&piped, "klotski --svg -");

@@ -150,6 +150,12 @@ pub fn one_on_stdout(outputs: &[(&str, Option<&Output>)]) -> Result<(), Failure>
 // Progress bars
 // ---------------------------------------------------------------------------
 
+/// The fonts of every picture's text, in the order a browser tries them:
+/// fonts that carry Chinese text first (titles name Klotski layouts), then
+/// any sans-serif font.
+pub const FONTS: &str = "Noto Sans CJK SC, Source Han Sans SC, PingFang SC, \
+                         Hiragino Sans GB, Microsoft YaHei, WenQuanYi Micro Hei, sans-serif";
+
 /// A progress bar on standard error, as wide as the terminal, or a hidden one
 /// when standard error is not a terminal (a file, a pipe, a test).
 ///
