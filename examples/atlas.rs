@@ -84,7 +84,10 @@ enum Puzzle {
 }
 
 fn main() -> ExitCode {
-    common::finish("atlas", run(&Args::parse()))
+    match common::parse_args::<Args>() {
+        Ok(args) => common::finish("atlas", run(&args)),
+        Err(exit) => exit,
+    }
 }
 
 fn run(args: &Args) -> Result<(), Failure> {

@@ -57,7 +57,10 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    common::finish("error", run(&Args::parse()))
+    match common::parse_args::<Args>() {
+        Ok(args) => common::finish("error", run(&args)),
+        Err(exit) => exit,
+    }
 }
 
 /// The transposition table IDA* keeps (the other engines ignore it). Klotski

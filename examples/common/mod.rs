@@ -259,6 +259,42 @@ pub fn finish(prefix: &str, result: Result<(), Failure>) -> ExitCode {
     }
 }
 
+/// The command line parsed into `A`, or the exit clap asks for, with every
+/// argument its message quotes cut to 40 characters: `--help` and
+/// `--version` are printed on standard output (status 0, or 1 if it cannot
+/// be written), a bad argument's message on standard error (status 2).
+pub fn parse_args<A: clap::Parser>() -> Result<A, ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let error = match A::try_parse_from(&args) {
+        Ok(parsed) => return Ok(parsed),
+        Err(error) => error,
+    };
+    let mut message = error.render().to_string();
+    // Longest first, so that an argument's value is cut after the argument.
+    let mut quoted: Vec<&str> = args
+        .iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(|arg| [Some(arg), arg.split_once('=').map(|(_, value)| value)])
+        .flatten()
+        .filter(|text| text.chars().count() > EXCERPT_CHARS)
+        .collect();
+    quoted.sort_by_key(|text| core::cmp::Reverse(text.len()));
+    for text in quoted {
+        let head: String = text.chars().take(EXCERPT_CHARS).collect();
+        message = message.replace(text, &format!("{head}…"));
+    }
+    let written = if error.use_stderr() {
+        io::stderr().lock().write_all(message.as_bytes())
+    } else {
+        let mut out = io::stdout().lock();
+        out.write_all(message.as_bytes()).and_then(|()| out.flush())
+    };
+    Err(match (error.exit_code(), written) {
+        (0, Err(_)) => ExitCode::from(1),
+        (code, _) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
+    })
+}
+
 /// At most this many characters of the user's input go into a message.
 const EXCERPT_CHARS: usize = 40;
 
