@@ -4,8 +4,8 @@
 use crate::adapt::{Heuristic, WithHeuristic};
 use crate::atlas::layers::breadth_first;
 use crate::knights::{Knights, Position};
+use crate::search::table::KeyMap;
 use crate::search::{idastar, Limits};
-use crate::table::KeyMap;
 use crate::Puzzle;
 
 /// The exact distance to [`Position::TARGET`] of every position at most `depth` moves away.

@@ -6,8 +6,8 @@
 
 use super::open::{Below, Open};
 use super::run::{Countdown, Run, Watch, MAX_INDEXED};
+use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::{Path, Puzzle};
 use hashbrown::hash_table::Entry;
 

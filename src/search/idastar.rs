@@ -6,8 +6,8 @@
 
 use super::bfs;
 use super::run::{Countdown, Run, Watch};
+use super::table::KeyMap;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::KeyMap;
 use crate::{Path, Puzzle};
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus

@@ -183,7 +183,9 @@ impl Partition {
                     .map(|word| match word.parse::<u64>() {
                         Ok(tile) => u8::try_from(tile)
                             .map_err(|_| PartitionError::TileOutOfRange { tile, shape }),
-                        Err(_) => Err(PartitionError::NotANumber(crate::excerpt::excerpt(word))),
+                        Err(_) => Err(PartitionError::NotANumber(crate::util::excerpt::excerpt(
+                            word,
+                        ))),
                     })
                     .collect::<Result<Vec<u8>, _>>()
             })
