@@ -17,6 +17,7 @@ mod klotski_groups;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
+mod piece_slots;
 #[cfg(feature = "serde")]
 mod serialize;
 mod sliding_patterns;

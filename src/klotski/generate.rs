@@ -118,7 +118,8 @@ pub fn step_moves(layout: Layout, last: Option<Move>, emit: impl FnMut(Move, Lay
 /// where the general, the verticals and the horizontals stand. The flood of
 /// the groups makes the soldiers' moves in bulk: in a region of free cells
 /// with an empty one, soldiers can be arranged every way by their steps.
-#[cfg(feature = "analysis")]
+// Used by the frame index, which only the analyses use.
+#[cfg_attr(not(feature = "analysis"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn frame_step_moves(layout: Layout, emit: impl FnMut(Move, Layout)) {
     steps_of(layout, None, false, emit);
