@@ -142,7 +142,5 @@ pub use flood::{flood, Graph, MoveGraph};
 pub use options::{Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 pub use pattern::pattern_database;
 
-pub(crate) use error::table_len;
-
 /// States per unit of work handed to a thread.
 const CHUNK: u64 = 1 << 14;

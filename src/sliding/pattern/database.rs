@@ -92,7 +92,7 @@ impl GroupTable {
 /// The tables come from the engine: `analysis::build_pattern_database`
 /// builds them (and `analysis::save_pattern_database` and
 /// `analysis::load_pattern_database` keep them in a file), or hand each
-/// group's [`PatternSpace`] to `atlas::pattern_database`. A board of another
+/// group's [`PatternSpace`](super::PatternSpace) to `atlas::pattern_database`. A board of another
 /// shape than the partition's gets the bound 0.
 #[derive(Clone, Debug)]
 pub struct PatternDatabase {
