@@ -326,12 +326,15 @@ impl KlotskiAtlas {
 /// ShortCode rank, without the distances: [`KlotskiAtlas::build`] finds them
 /// this way.
 ///
-/// A flood of one group at a time over `step` moves
-/// ([`step_moves`](crate::klotski::step_moves)), each piece set by one thread,
-/// marking layouts in a bitmap by an index cheaper than the rank (a layout's
-/// general, verticals and horizontals, looked up in a table, and its soldiers'
-/// places among the cells they leave) and arranging soldiers in bulk; then one
-/// pass in rank order reads each layout's group, so no layout is ranked.
+/// A flood of one group at a time over `step` moves, each piece set by one
+/// thread, marking layouts in a bitmap by an index cheaper than the rank (a
+/// layout's general, verticals and horizontals, looked up in a table, and its
+/// soldiers' places among the cells they leave). Only the general's, the
+/// verticals' and the horizontals' steps are generated (those of
+/// [`step_moves`](crate::klotski::step_moves) but the soldiers'); the
+/// soldiers' are made in bulk, every arrangement of a region of free cells at
+/// once. Then one pass in rank order reads each layout's group, so no layout
+/// is ranked.
 ///
 /// # Errors
 ///
