@@ -259,13 +259,15 @@ impl KlotskiAtlas {
         self.components.get(self.index(layout)?)
     }
 
-    /// The name of the tables in a table file: `klotski/<metric>`, plus
+    /// The space's name in a table file, which [`save`](Self::save) writes
+    /// and the loads expect: `klotski/<metric>`, plus
     /// `/<vertical>-<horizontal>-<soldiers>` for a piece set.
-    pub fn file_name(&self) -> String {
-        match &self.scope {
-            Scope::All => format!("klotski/{}", self.metric),
-            Scope::PieceSet(space) => piece_set_name(self.metric, space),
-        }
+    pub fn space_name(&self) -> String {
+        let counts = match &self.scope {
+            Scope::All => None,
+            Scope::PieceSet(space) => Some(space.counts()),
+        };
+        space_name(self.metric, counts)
     }
 
     /// Writes the distance and group tables as a [table file](crate::atlas::file).
@@ -276,7 +278,7 @@ impl KlotskiAtlas {
     pub fn save(&self, writer: impl Write) -> Result<(), AtlasError> {
         file::save(
             writer,
-            &self.file_name(),
+            &self.space_name(),
             &self.distances,
             Some(&self.components),
         )
@@ -289,7 +291,7 @@ impl KlotskiAtlas {
     /// A [`file::FileError`] naming what is wrong with the file, or the reader's error.
     pub fn load(reader: impl Read, metric: Metric) -> Result<Self, AtlasError> {
         let (distances, components) =
-            file::load(reader, &format!("klotski/{metric}"), AllLayouts.len())?;
+            file::load(reader, &space_name(metric, None), AllLayouts.len())?;
         let components = components.ok_or(file::FileError::MissingComponents)?;
         Ok(Self::of_tables(metric, Scope::All, distances, components))
     }
@@ -304,7 +306,7 @@ impl KlotskiAtlas {
         metric: Metric,
         space: PieceSetSpace,
     ) -> Result<Self, AtlasError> {
-        let name = piece_set_name(metric, &space);
+        let name = space_name(metric, Some(space.counts()));
         let (distances, components) = file::load(reader, &name, space.len())?;
         let components = components.ok_or(file::FileError::MissingComponents)?;
         let scope = Scope::PieceSet(space);
@@ -358,10 +360,14 @@ fn distances_of<D: DenseSpace<State = Layout> + Sync>(
     distances(&puzzle, space, options, progress)
 }
 
-fn piece_set_name(metric: Metric, space: &PieceSetSpace) -> String {
-    let counts = space.counts();
-    format!(
-        "klotski/{}/{}-{}-{}",
-        metric, counts.vertical, counts.horizontal, counts.soldiers
-    )
+/// The space's name of the atlas under `metric` of all layouts (`None`) or of
+/// the piece set `counts`: see [`KlotskiAtlas::space_name`].
+fn space_name(metric: Metric, counts: Option<PieceCounts>) -> String {
+    match counts {
+        None => format!("klotski/{metric}"),
+        Some(counts) => format!(
+            "klotski/{metric}/{}-{}-{}",
+            counts.vertical, counts.horizontal, counts.soldiers
+        ),
+    }
 }
