@@ -5,11 +5,11 @@
 //! | `binomial` | binomial coefficients, for the ranks of subsets of cells |
 //! | [`excerpt`](excerpt::excerpt) | quoting user input in error messages: a short excerpt, never the whole text |
 //! | `by_name!` | enums known by their names: `Display` and `FromStr` from `name()` and `ALL` |
-//! | `serialize` | with the `serde` feature: [`Path`](crate::Path) as JSON |
+//! | `serialize` | with the `serde` feature: [`Path`](crate::Path) as JSON, and `serialize_fields!` for the structs of every floor |
 
 #[cfg_attr(not(feature = "puzzles"), allow(dead_code))]
 pub(crate) mod binomial;
 pub(crate) mod excerpt;
 pub(crate) mod named;
 #[cfg(feature = "serde")]
-mod serialize;
+pub(crate) mod serialize;
