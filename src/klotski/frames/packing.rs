@@ -19,23 +19,28 @@ const fn bit_table(pack: bool) -> [u8; 1 << 16] {
     let mut table = [0u8; 1 << 16];
     let mut index = 0;
     while index < 1 << 16 {
-        let (free, value) = (index >> 8, index & 0xFF);
-        let (mut out, mut at, mut bit) = (0u8, 0, 0);
-        while bit < 8 {
-            if free >> bit & 1 == 1 {
-                out |= if pack {
-                    ((value >> bit & 1) as u8) << at
-                } else {
-                    ((value >> at & 1) as u8) << bit
-                };
-                at += 1;
-            }
-            bit += 1;
-        }
-        table[index] = out;
+        table[index] = pack_byte(index >> 8, index & 0xFF, pack);
         index += 1;
     }
     table
+}
+
+/// The bits of `value` at the set bits of `free`, packed down (`pack`), or
+/// the low bits of `value` spread to the set bits of `free` (not `pack`).
+const fn pack_byte(free: usize, value: usize, pack: bool) -> u8 {
+    let (mut out, mut at) = (0u8, 0);
+    let mut rest = free;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        rest &= rest - 1;
+        out |= if pack {
+            ((value >> bit & 1) as u8) << at
+        } else {
+            ((value >> at & 1) as u8) << bit
+        };
+        at += 1;
+    }
+    out
 }
 
 /// The bits of `cells` at the places of the set bits of `free`, packed down:

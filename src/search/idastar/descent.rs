@@ -1,11 +1,12 @@
-//! One iteration's depth-first search, by recursion inside the puzzle's
-//! successor callback while the thread's stack allows it.
+//! The iterations of IDA*, and each one's depth-first search, by recursion
+//! inside the puzzle's successor callback while the thread's stack allows it.
 
 use super::frames::Stack;
 use super::memory::{Entry, Memory};
-use crate::search::run::{Countdown, Watch};
-use crate::search::Limit;
-use crate::Puzzle;
+use crate::search::bfs;
+use crate::search::run::{Countdown, Run, Watch};
+use crate::search::{Limit, Outcome};
+use crate::{Path, Puzzle};
 
 /// How much of the thread's stack the recursive descent may use before it
 /// goes on with a stack of its own on the heap: a sixteenth of the 2 MiB Rust
@@ -18,7 +19,7 @@ pub(super) const RECURSION_STACK: usize = 128 * 1024;
 /// Stacks grow down on every platform Rust supports, but only the distance
 /// between two positions is used, so the direction does not matter.
 #[inline(always)]
-pub(super) fn stack_position() -> usize {
+fn stack_position() -> usize {
     let marker = 0u8;
     core::hint::black_box(&marker) as *const u8 as usize
 }
@@ -60,35 +61,35 @@ pub(super) enum Child<K> {
 /// same nodes.
 pub(super) struct Descent<'w, P: Puzzle, T: Memory<P>> {
     pub(super) memory: T,
-    pub(super) watch: Watch<'w>,
-    pub(super) max_depth: u32,
-    pub(super) max_path: usize,
+    watch: Watch<'w>,
+    max_depth: u32,
+    max_path: usize,
     /// The iteration under way, and its bound on moves made plus heuristic.
-    pub(super) iteration: u32,
-    pub(super) bound: u32,
+    iteration: u32,
+    bound: u32,
     /// The smallest f above the bound (and within the depth limit) met.
-    pub(super) next_bound: u32,
+    next_bound: u32,
     /// Whether the depth limit cut a child off.
-    pub(super) depth_cut: bool,
+    depth_cut: bool,
     /// Whether a child was met that the memory did not know (kept only by
     /// a memory that knows states).
-    pub(super) met_new_state: bool,
+    met_new_state: bool,
     /// The children generated, and when to look at the watch.
-    pub(super) generated: Countdown,
-    pub(super) expanded: u64,
-    pub(super) max_stored: usize,
+    generated: Countdown,
+    expanded: u64,
+    max_stored: usize,
     /// Whether the search must stop, why, and the children generated when
     /// it stopped.
     pub(super) stopped: bool,
-    pub(super) generated_at_stop: u64,
+    generated_at_stop: u64,
     pub(super) stop: Option<Stop<P::State, P::Move>>,
     /// Where the stack was when the search began, and how far from it the
     /// recursion may go.
-    pub(super) stack_base: usize,
-    pub(super) stack_budget: usize,
+    stack_base: usize,
+    stack_budget: usize,
     /// The depth below which the recursion goes on without measuring the
     /// stack: what the budget left allows at the stack used per level.
-    pub(super) recursion_depth: usize,
+    recursion_depth: usize,
     /// The heap stack's frames, kept from one use to the next.
     pub(super) heap: Stack<P::State, P::Move, T::Mark>,
 }
@@ -221,13 +222,7 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
 
     /// Searches below the start, whose heuristic is `heuristic`: one
     /// iteration.
-    pub(super) fn search_from(
-        &mut self,
-        puzzle: &P,
-        start: &P::State,
-        mark: T::Mark,
-        heuristic: u32,
-    ) {
+    fn search_from(&mut self, puzzle: &P, start: &P::State, mark: T::Mark, heuristic: u32) {
         let mut backed_up = u32::MAX;
         puzzle.successors(start, |mv, child| {
             self.descend((puzzle, start, heuristic, 0), mv, child, &mut backed_up);
@@ -305,4 +300,101 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
 #[inline(always)]
 pub(super) fn back_up(backed_up: &mut u32, bound: u32) {
     *backed_up = (*backed_up).min(bound.saturating_add(1));
+}
+
+/// The iterations of IDA* from `start`, remembering with `memory`, the
+/// recursion allowed `stack_budget` bytes of the stack.
+pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
+    puzzle: &P,
+    start: P::State,
+    run: &mut Run<'_>,
+    memory: T,
+    stack_budget: usize,
+) -> Outcome<P::State, P::Move> {
+    let root = memory.mark(puzzle, &start);
+    let root_heuristic = puzzle.heuristic(&start);
+    let mut descent = Descent {
+        memory,
+        watch: run.watch(),
+        max_depth: run.max_depth(),
+        max_path: run.max_states(),
+        iteration: 0,
+        bound: root_heuristic,
+        next_bound: u32::MAX,
+        depth_cut: false,
+        met_new_state: false,
+        generated: Countdown::new(run.stats.generated),
+        expanded: run.stats.expanded,
+        max_stored: run.stats.max_stored,
+        stopped: false,
+        generated_at_stop: 0,
+        stop: None,
+        stack_base: stack_position(),
+        stack_budget,
+        recursion_depth: 0,
+        heap: Stack::default(),
+    };
+    // The start is admitted: the one state on the path.
+    let entry = Entry {
+        iteration: 0,
+        moves: 0,
+        bound: root_heuristic,
+    };
+    let _ = descent
+        .memory
+        .remember(root, entry, descent.max_path.saturating_sub(1));
+    let outcome = loop {
+        if descent.bound > descent.max_depth {
+            break Outcome::LimitReached(run.depth_limit());
+        }
+        descent.next_bound = u32::MAX;
+        descent.depth_cut = false;
+        descent.met_new_state = false;
+        descent.expanded += 1;
+        descent.search_from(puzzle, &start, root, root_heuristic);
+        if descent.stopped {
+            descent.generated = Countdown::new(descent.generated_at_stop);
+        }
+        match descent.stop.take() {
+            Some(Stop::Found(steps)) => {
+                let mut path = Path::new(start);
+                for (mv, state) in steps.into_iter().rev() {
+                    path.push(mv, state);
+                }
+                break Outcome::Solved(path);
+            }
+            Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
+            None => {}
+        }
+        if descent.next_bound == u32::MAX {
+            break if descent.depth_cut {
+                Outcome::LimitReached(run.depth_limit())
+            } else {
+                Outcome::Unsolvable
+            };
+        }
+        if T::REMEMBERS && !descent.met_new_state {
+            // The memory has seen everything reachable: one breadth-first
+            // pass settles the question. The table is not needed any more,
+            // so it goes before the pass.
+            let Descent {
+                generated,
+                expanded,
+                max_stored,
+                ..
+            } = descent;
+            run.stats.generated = generated.count();
+            run.stats.expanded = expanded;
+            run.stats.max_stored = max_stored;
+            return bfs::search(puzzle, start, run);
+        }
+        // The learned bound of the start may jump past several bounds at once.
+        let learned = descent.memory.recall(root).map_or(0, |entry| entry.bound);
+        descent.bound = descent.next_bound.max(learned);
+        descent.iteration = descent.iteration.saturating_add(1);
+    };
+    run.stats.generated = descent.generated.count();
+    run.stats.expanded = descent.expanded;
+    run.stats.max_stored = descent.max_stored;
+    outcome
 }

@@ -3,8 +3,7 @@
 //! | room | job |
 //! | --- | --- |
 //! | this file | [`idastar`], the entry point, and its memory chosen by the limits |
-//! | `deepen` | the iterations: each bound searched, then raised |
-//! | `descent` | one iteration's depth-first search, by recursion |
+//! | `descent` | the iterations, each bound searched by recursion, then raised |
 //! | `frames` | the same descent with the path's frames on the heap, past the stack budget |
 //! | `memory` | what it remembers: nothing, or a transposition table |
 
@@ -12,13 +11,11 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
-mod deepen;
 mod descent;
 mod frames;
 mod memory;
 
-use deepen::deepen;
-use descent::RECURSION_STACK;
+use descent::{deepen, RECURSION_STACK};
 use memory::{NoTable, Table};
 
 use super::run::Run;
