@@ -8,7 +8,7 @@ use crate::klotski::moves::Move;
 use crate::klotski::pieces::Shape;
 
 /// Calls `emit` for every `step` move of `layout` but the one that undoes
-/// `last`, with the layout after it: the successors of [`Klotski`](super::Klotski) under
+/// `last`, with the layout after it: the successors of [`Klotski`](crate::klotski::Klotski) under
 /// `step`, in another order.
 ///
 /// The pieces of one shape that can step one way are found all at once, as a
