@@ -239,7 +239,7 @@ impl PairTable {
     }
 
     /// The pieces of the layout with this `code` that can move, as in
-    /// [`for_each_move`].
+    /// [`for_each_move`](super::for_each_move).
     #[inline]
     pub(super) fn movable(&self, pair: usize, code: u64, general: u8) -> u64 {
         let movers = &self.movers[pair];
