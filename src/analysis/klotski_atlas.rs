@@ -28,8 +28,8 @@
 //!
 //! The full atlas ([`KlotskiAtlas::build`]) maps all 29,334,498 layouts: 25,422
 //! groups, the largest with 964,656 layouts; 28,913,089 layouts are solvable,
-//! the hardest in 138 `piece` moves (179 `step`, 150 `slide`). It takes about
-//! 8 to 11 s on two cores and about 340 MB at its peak; see the `atlas` example.
+//! the hardest in 138 `piece` moves (179 `step`, 150 `slide`); see the `atlas`
+//! example, and the README's performance section for its time and memory.
 
 use core::ops::Range;
 use std::io::{Read, Write};

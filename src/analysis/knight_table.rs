@@ -3,8 +3,8 @@
 //!
 //! Indexed by [`Position::index`], and built breadth-first from the target by a
 //! layered pass made for this puzzle (the generic [`atlas::distances`](crate::atlas::distances) over
-//! [`Knights`] gives the same table with about twice the work): under 2 s and
-//! 140 MB on two cores. Every position can reach the target, in at most 39 moves.
+//! [`Knights`] gives the same table with about twice the work; the README's
+//! performance section gives its time and memory). Every position can reach the target, in at most 39 moves.
 //!
 //! The table is split into 25 blocks by empty cell: block `e` holds the
 //! [`ARRANGEMENTS`] positions with `e` empty, in index order. A jump moves the

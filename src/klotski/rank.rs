@@ -78,7 +78,7 @@ const NO_STEP: Step = Step {
 /// precomputed [`Step`]: unranking and enumerating layouts walk these steps.
 /// Ranking, which the atlas does for every neighbour of every layout (400
 /// million times under the `piece` metric), adds up five row contributions
-/// from [`Rows`] instead: about 18 ns where the walk takes about 55 ns.
+/// from [`Rows`] instead: five lookups where the walk takes a step per cell.
 struct Ranking {
     /// Legal completions per state.
     completions: Vec<u32>,
