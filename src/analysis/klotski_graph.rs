@@ -35,7 +35,9 @@ impl MirroredSets {
         let mut goals = vec![Vec::new(); count as usize];
         AllLayouts.for_each_goal(|layout| {
             if layout.code() <= layout.mirror().code() {
-                let part = parts.get(slot(layout.counts())).copied().unwrap_or(0);
+                // `slot` is below `SLOTS`, the length of `parts`.
+                #[allow(clippy::indexing_slicing)]
+                let part = parts[slot(layout.counts())];
                 if let Some(list) = goals.get_mut(usize::from(part)) {
                     list.push(layout);
                 }

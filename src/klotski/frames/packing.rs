@@ -97,17 +97,18 @@ pub(crate) fn colex_unrank(mut rank: u32, mut k: u32) -> u32 {
 /// `colex[places]`: the colexicographic rank of a set of places below 16
 /// among the sets of as many: the sets of `k` places below `n` get the ranks
 /// `0..C(n, k)`.
+// Every index is below 1 << 16, the table's length.
+#[allow(clippy::indexing_slicing)]
 pub(crate) fn colex_table() -> Vec<u16> {
     let mut colex = vec![0u16; 1 << 16];
     for places in 1..1u32 << 16 {
         let top = 31 - places.leading_zeros();
         let rest = places & !(1 << top);
-        let rank = colex.get(rest as usize).copied().unwrap_or(0);
+        // `rest < places`: its rank is known by now.
+        let rank = colex[rest as usize];
         // C(16, 8) = 12,870 is the largest rank.
         let step = binomial(top, places.count_ones()) as u16;
-        if let Some(entry) = colex.get_mut(places as usize) {
-            *entry = rank + step;
-        }
+        colex[places as usize] = rank + step;
     }
     colex
 }

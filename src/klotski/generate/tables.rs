@@ -260,7 +260,10 @@ impl PairTable {
             let before = movers.pieces & !(u64::MAX << (bit & 63));
             usize::from(movers.start) + before.count_ones() as usize
         };
-        self.targets.get(entry).copied().unwrap_or(0)
+        // The movers before this one, counted from its pair's start: below
+        // `MOST_MOVERS`, the table's size, which the compiler checked.
+        debug_assert!(entry < MOST_MOVERS, "{entry}");
+        self.targets[entry]
     }
 }
 

@@ -189,7 +189,9 @@ impl PatternDatabase {
             return 0;
         }
         let cell_of = cells_of_tiles(board);
-        let cell = |tile: u8| cell_of.get(usize::from(tile & 31)).copied().unwrap_or(0);
+        // A tile masked to five bits indexes the 32 entries without a check.
+        #[allow(clippy::indexing_slicing)]
+        let cell = |tile: u8| cell_of[usize::from(tile & 31)];
         let direct: u32 = self
             .groups
             .iter()
@@ -198,7 +200,12 @@ impl PatternDatabase {
         let Some(transpose) = &self.transpose else {
             return direct;
         };
-        let image = |tile: u8| transpose.get(usize::from(cell(tile))).copied().unwrap_or(0);
+        // A tile's cell is one of the board's, below `MAX_CELLS`.
+        #[allow(clippy::indexing_slicing)]
+        let image = |tile: u8| {
+            debug_assert!(usize::from(cell(tile)) < MAX_CELLS);
+            transpose[usize::from(cell(tile))]
+        };
         let mirrored: u32 = self
             .groups
             .iter()
