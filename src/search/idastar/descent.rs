@@ -302,6 +302,58 @@ pub(super) fn back_up(backed_up: &mut u32, bound: u32) {
     *backed_up = (*backed_up).min(bound.saturating_add(1));
 }
 
+impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
+    /// [`recurse`](Descent::recurse) from `root`, at `depth`, with the
+    /// frames of the path on the heap.
+    fn descend_on_heap(
+        &mut self,
+        puzzle: &P,
+        root: (P::State, P::Move, T::Mark, u32),
+        depth: usize,
+    ) -> u32 {
+        let prune = !T::REMEMBERS;
+        let mut stack = core::mem::take(&mut self.heap);
+        stack.enter(puzzle, 0, root, prune);
+        let mut top = 0;
+        let learned = loop {
+            let frame = &mut stack.frames[top];
+            let Some((mv, child)) = frame.children.get(frame.taken) else {
+                let learned = frame.backed_up;
+                if T::REMEMBERS {
+                    self.memory.learn(frame.mark, learned);
+                }
+                if top == 0 {
+                    break learned;
+                }
+                top -= 1;
+                if T::REMEMBERS {
+                    back_up(&mut stack.frames[top].backed_up, learned);
+                }
+                continue;
+            };
+            frame.taken += 1;
+            let parent = (&frame.state, frame.heuristic, depth + top);
+            match self.consider(puzzle, parent, mv, child, &mut frame.backed_up) {
+                Child::Skip if self.stopped => break u32::MAX,
+                Child::Skip => {}
+                Child::Goal => {
+                    let (mv, child) = (mv.clone(), child.clone());
+                    let steps = stack.steps(top, mv, child);
+                    self.halt(Stop::Found(steps));
+                    break u32::MAX;
+                }
+                Child::Enter { mark, heuristic } => {
+                    let next = (child.clone(), mv.clone(), mark, heuristic);
+                    top += 1;
+                    stack.enter(puzzle, top, next, prune);
+                }
+            }
+        };
+        self.heap = stack;
+        learned
+    }
+}
+
 /// The iterations of IDA* from `start`, remembering with `memory`, the
 /// recursion allowed `stack_budget` bytes of the stack.
 pub(super) fn deepen<P: Puzzle, T: Memory<P>>(

@@ -1,78 +1,24 @@
-//! The descent past the recursion's stack budget: the path's frames on the
-//! heap, each with its children listed, so a deep bound cannot overflow the
-//! thread's stack.
+//! The path's frames on the heap, each with its children listed, for the
+//! descent past the recursion's stack budget: a deep bound cannot overflow
+//! the thread's stack.
 
-use super::descent::{back_up, Child, Descent, Stop};
-use super::memory::Memory;
 use crate::Puzzle;
-
-impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
-    /// [`recurse`](Descent::recurse) from `root`, at `depth`, with the
-    /// frames of the path on the heap.
-    pub(super) fn descend_on_heap(
-        &mut self,
-        puzzle: &P,
-        root: (P::State, P::Move, T::Mark, u32),
-        depth: usize,
-    ) -> u32 {
-        let prune = !T::REMEMBERS;
-        let mut stack = core::mem::take(&mut self.heap);
-        stack.enter(puzzle, 0, root, prune);
-        let mut top = 0;
-        let learned = loop {
-            let frame = &mut stack.frames[top];
-            let Some((mv, child)) = frame.children.get(frame.taken) else {
-                let learned = frame.backed_up;
-                if T::REMEMBERS {
-                    self.memory.learn(frame.mark, learned);
-                }
-                if top == 0 {
-                    break learned;
-                }
-                top -= 1;
-                if T::REMEMBERS {
-                    back_up(&mut stack.frames[top].backed_up, learned);
-                }
-                continue;
-            };
-            frame.taken += 1;
-            let parent = (&frame.state, frame.heuristic, depth + top);
-            match self.consider(puzzle, parent, mv, child, &mut frame.backed_up) {
-                Child::Skip if self.stopped => break u32::MAX,
-                Child::Skip => {}
-                Child::Goal => {
-                    let (mv, child) = (mv.clone(), child.clone());
-                    let steps = stack.steps(top, mv, child);
-                    self.halt(Stop::Found(steps));
-                    break u32::MAX;
-                }
-                Child::Enter { mark, heuristic } => {
-                    let next = (child.clone(), mv.clone(), mark, heuristic);
-                    top += 1;
-                    stack.enter(puzzle, top, next, prune);
-                }
-            }
-        };
-        self.heap = stack;
-        learned
-    }
-}
 
 /// One state of a path on the heap: the state, how it was reached, and its
 /// children not tried yet.
-struct Frame<S, M, K> {
-    state: S,
+pub(super) struct Frame<S, M, K> {
+    pub(super) state: S,
     /// The move that reached `state`.
-    last: M,
+    pub(super) last: M,
     /// What the memory calls `state`.
-    mark: K,
+    pub(super) mark: K,
     /// The heuristic of `state`.
-    heuristic: u32,
+    pub(super) heuristic: u32,
     /// The children of `state`, and how many were taken.
-    children: Vec<(M, S)>,
-    taken: usize,
+    pub(super) children: Vec<(M, S)>,
+    pub(super) taken: usize,
     /// The smallest of one plus the bound of each child taken so far.
-    backed_up: u32,
+    pub(super) backed_up: u32,
 }
 
 /// A depth-first path on the heap: `frames[d]` is the state `d` moves below
@@ -80,7 +26,7 @@ struct Frame<S, M, K> {
 /// next, so their children's vectors are allocated once per depth, not once
 /// per state.
 pub(super) struct Stack<S, M, K> {
-    frames: Vec<Frame<S, M, K>>,
+    pub(super) frames: Vec<Frame<S, M, K>>,
 }
 
 impl<S, M, K> Default for Stack<S, M, K> {
@@ -92,7 +38,7 @@ impl<S, M, K> Default for Stack<S, M, K> {
 impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
     /// Makes `state`, reached by `last`, the state at `depth`, and lists its
     /// children: all of them, or those `successors_after` keeps when `prune`.
-    fn enter<P: Puzzle<State = S, Move = M>>(
+    pub(super) fn enter<P: Puzzle<State = S, Move = M>>(
         &mut self,
         puzzle: &P,
         depth: usize,
@@ -131,7 +77,7 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
 
     /// The steps below the first frame down to the one at `depth`, then `mv`
     /// to `goal`, the goal first (as [`Stop::Found`] holds them).
-    fn steps(&self, depth: usize, mv: M, goal: S) -> Vec<(M, S)> {
+    pub(super) fn steps(&self, depth: usize, mv: M, goal: S) -> Vec<(M, S)> {
         let mut steps = vec![(mv, goal)];
         for frame in self.frames[1..=depth].iter().rev() {
             steps.push((frame.last.clone(), frame.state.clone()));

@@ -4,7 +4,7 @@
 //! | --- | --- |
 //! | this file | [`idastar`], the entry point, and its memory chosen by the limits |
 //! | `descent` | the iterations, each bound searched by recursion, then raised |
-//! | `frames` | the same descent with the path's frames on the heap, past the stack budget |
+//! | `frames` | the path's frames on the heap, for the descent past the stack budget |
 //! | `memory` | what it remembers: nothing, or a transposition table |
 
 // Indices in this module point into the engine's own stack and are created by
