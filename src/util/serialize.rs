@@ -17,11 +17,8 @@ impl<S: Serialize, M: Serialize> Serialize for Path<S, M> {
 /// Implements `Serialize` for a struct as the fields listed, in order, each
 /// a name and the value it serializes (`this` naming the struct):
 /// `serialize_fields!(Jump as "Jump", |jump| { "from": &jump.from, "to": &jump.to });`
-// The core alone has no such struct; the floors above it have.
-#[cfg_attr(
-    not(any(feature = "engines", feature = "puzzles")),
-    allow(unused_macros)
-)]
+// The puzzles and the analyses use it.
+#[cfg_attr(not(feature = "puzzles"), allow(unused_macros))]
 macro_rules! serialize_fields {
     ($type:ty as $name:literal, |$this:ident| { $($field:literal: $value:expr),+ $(,)? }) => {
         impl serde::ser::Serialize for $type {
@@ -36,8 +33,5 @@ macro_rules! serialize_fields {
     };
 }
 
-#[cfg_attr(
-    not(any(feature = "engines", feature = "puzzles")),
-    allow(unused_imports)
-)]
+#[cfg_attr(not(feature = "puzzles"), allow(unused_imports))]
 pub(crate) use serialize_fields;
