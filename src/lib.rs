@@ -104,13 +104,11 @@
 
 // Floor 1, the core: what a puzzle implements, and what every floor shares.
 pub mod adapt;
-mod excerpt;
-mod named;
 mod path;
 mod puzzle;
-#[cfg(feature = "serde")]
-mod serialize;
 mod space;
+// Small helpers every floor shares (excerpts of input, enums by name, serde).
+mod util;
 
 pub use path::Path;
 pub use puzzle::{Backward, Puzzle};
@@ -121,8 +119,6 @@ pub use space::{Abstraction, DenseSpace};
 pub mod atlas;
 #[cfg(feature = "engines")]
 pub mod search;
-#[cfg(feature = "engines")]
-mod table;
 
 // Floor 3, the puzzles: they know the core only.
 #[cfg(feature = "puzzles")]

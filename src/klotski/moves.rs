@@ -1,6 +1,6 @@
 //! Moves under the three metrics, computed with bit operations on [`Layout`] masks.
 
-use crate::named::by_name;
+use crate::util::named::by_name;
 use core::fmt;
 
 use super::layout::{Layout, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};

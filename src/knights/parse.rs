@@ -4,7 +4,7 @@ use super::position::Counts;
 use super::{Cell, Position, CELLS, SIDE};
 use core::str::FromStr;
 
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 
 /// Why a text is not one board (see [`Position`]'s [`FromStr`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,6 +1,6 @@
 //! Choosing an engine at run time.
 
-use crate::named::by_name;
+use crate::util::named::by_name;
 
 use super::{astar, bfs, bidirectional_bfs, idastar, Limits, SearchResult};
 use crate::{Backward, Puzzle};

@@ -23,6 +23,7 @@ mod outcome;
 mod run;
 #[cfg(feature = "serde")]
 mod serialize;
+pub(crate) mod table;
 mod tree;
 
 pub use astar::astar;

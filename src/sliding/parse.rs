@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{Board, Shape, MAX_CELLS};
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 
 /// Why tiles or a text are not a board (see [`parse_board`]).
 ///

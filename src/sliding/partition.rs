@@ -10,7 +10,7 @@ use super::Shape;
 pub const MAX_GROUP: usize = 11;
 
 /// The most abstract states a group of a default partition
-/// ([`Partition::for_shape`]) maps: about 134 million, a few seconds' build.
+/// ([`Partition::for_shape`]) maps: about 134 million.
 const DEFAULT_BUDGET: u64 = 1 << 27;
 
 /// A partition of the tiles of a [`Shape`] into disjoint groups: the value
@@ -139,7 +139,7 @@ impl Partition {
     /// [`PartitionError::UnknownName`], or the errors of [`Partition::new`].
     pub fn named(shape: Shape, name: &str) -> Result<Partition, PartitionError> {
         let unknown = || PartitionError::UnknownName {
-            name: crate::excerpt::excerpt(name),
+            name: crate::util::excerpt::excerpt(name),
             shape,
         };
         let groups: &[&[u8]] = match (shape.rows(), shape.columns(), name) {
@@ -187,7 +187,9 @@ impl Partition {
                     .map(|word| match word.parse::<u64>() {
                         Ok(tile) => u8::try_from(tile)
                             .map_err(|_| PartitionError::TileOutOfRange { tile, shape }),
-                        Err(_) => Err(PartitionError::NotANumber(crate::excerpt::excerpt(word))),
+                        Err(_) => Err(PartitionError::NotANumber(crate::util::excerpt::excerpt(
+                            word,
+                        ))),
                     })
                     .collect::<Result<Vec<u8>, _>>()
             })
@@ -197,8 +199,8 @@ impl Partition {
 
     /// The default partition of `shape`: `6-6-3` for the 15-puzzle,
     /// `5-5-5-5-4` for the 24-puzzle, and for the
-    /// other shapes groups of consecutive tiles as large as a build of a few
-    /// seconds allows (on the 8-puzzle, one group of all eight tiles: the
+    /// other shapes groups of consecutive tiles as large as a budget of 2²⁷
+    /// placements of a group allows (on the 8-puzzle, one group of all eight tiles: the
     /// exact distance).
     pub fn for_shape(shape: Shape) -> Partition {
         let named = match (shape.rows(), shape.columns()) {
@@ -319,7 +321,8 @@ const SIX_SIX_SIX_SIX: [&[u8]; 4] = [
 ];
 
 /// The 24-puzzle's default: blocks of five (and one row of four), whose
-/// abstractions take seconds to map where six tiles take minutes.
+/// abstractions are some twenty times smaller than six tiles' (P(25, 5)
+/// placements of the tiles against P(25, 6)).
 ///
 /// ```text
 ///  .  A  A  B  B

@@ -9,7 +9,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::Direction;
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 
 /// The fewest rows or columns a board may have.
 pub const MIN_SIDE: usize = 2;
