@@ -91,6 +91,23 @@
 //! assert_eq!(result.outcome.limit().map(|limit| limit.name()), Some("depth"));
 //! ```
 
+// The modules of the floors above `engines` are linked from the table above;
+// in a build without them the links go to the full documentation.
+#![cfg_attr(
+    not(feature = "puzzles"),
+    doc = "[`klotski`]: https://docs.rs/puzzle-search/latest/puzzle_search/klotski/",
+    doc = "[`knights`]: https://docs.rs/puzzle-search/latest/puzzle_search/knights/",
+    doc = "[`sliding`]: https://docs.rs/puzzle-search/latest/puzzle_search/sliding/"
+)]
+#![cfg_attr(
+    not(feature = "analysis"),
+    doc = "[`analysis`]: https://docs.rs/puzzle-search/latest/puzzle_search/analysis/"
+)]
+#![cfg_attr(
+    not(feature = "engines"),
+    doc = "[`search`]: https://docs.rs/puzzle-search/latest/puzzle_search/search/",
+    doc = "[`atlas`]: https://docs.rs/puzzle-search/latest/puzzle_search/atlas/"
+)]
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
 #![forbid(unsafe_code)]

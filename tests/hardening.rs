@@ -462,3 +462,17 @@ fn a_checked_heuristic_reports_its_first_violation() {
     let _ = astar(&own, Board::goal(Shape::FIFTEEN), &Limits::new());
     assert_eq!(own.check(), Ok(()));
 }
+
+/// A start whose heuristic is `u32::MAX` ("no goal from here") is
+/// unsolvable to IDA* as it is to A*, at once: a bound of `u32::MAX` would
+/// prune nothing and go round a cycle for ever.
+#[test]
+fn idastar_reads_an_infinite_heuristic_as_no_goal() {
+    let cycle = puzzle_search::adapt::from_fn(|&n: &u8| [1 - n], |_| false)
+        .with_heuristic(|_: &u8| u32::MAX);
+    for engine in [Engine::AStar, Engine::IdaStar] {
+        let result = engine.solve(&cycle, 0, &Limits::new()).unwrap();
+        assert_eq!(result.outcome, Outcome::Unsolvable, "{engine}");
+        assert!(result.stats.generated <= 2, "{engine}: {:?}", result.stats);
+    }
+}

@@ -188,7 +188,7 @@ impl Move {
             seen |= next;
             layer = next;
         }
-        let mut route = Vec::new();
+        let mut route = Vec::with_capacity(4);
         let mut cell = self.to;
         while cell != self.from {
             let (origin, direction) = (*reached_by.get(usize::from(cell))?)?;

@@ -395,6 +395,14 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
     let _ = descent
         .memory
         .remember(root, entry, descent.max_path.saturating_sub(1));
+    // A heuristic of `u32::MAX` says no goal is reachable (as A* reads it):
+    // a bound of `u32::MAX` would prune nothing and never end on a cycle.
+    if root_heuristic == u32::MAX {
+        run.stats.generated = descent.generated.count();
+        run.stats.expanded = descent.expanded;
+        run.stats.max_stored = descent.max_stored;
+        return Outcome::Unsolvable;
+    }
     let outcome = loop {
         if descent.bound > descent.max_depth {
             break Outcome::LimitReached(run.depth_limit());

@@ -59,9 +59,23 @@ use crate::Puzzle;
 /// every successor is tried, since a learned bound must not depend on how its
 /// state was reached.
 ///
+/// **When it needs a table, and how large.** Without one, IDA* searches a
+/// tree: every path to a state is searched again, so a puzzle whose states are
+/// reached by many paths (transpositions: Klotski, Rush Hour, most sliding-
+/// block puzzles, anything with independent moves that commute) makes it
+/// search the same states over and over, and on a weak heuristic it gets
+/// nowhere. The sliding tiles, whose move back is skipped and whose other
+/// transpositions are few, need none. For the others, give it room for the
+/// states within the last bounds: about as many as A* would store (one
+/// entry is 12 bytes and the key, in a hash table), for example
+/// `Limits::new().with_table_capacity(1 << 22)` for a few million states. A
+/// table too small only makes it slower; it never makes an answer wrong.
+///
 /// # Arguments
 ///
-/// * `puzzle` – the puzzle to solve; its heuristic must be admissible.
+/// * `puzzle` – the puzzle to solve; its heuristic must be admissible (an
+///   inadmissible one gives paths that may be longer than the optimum, with
+///   no word: [`Puzzle::checked_heuristic`] finds where one breaks the rule).
 /// * `start` – the state to start from.
 /// * `limits` – bounds on the states on the path, depth (the last bound
 ///   tried) and time, and the table's capacity.
