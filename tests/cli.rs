@@ -1959,3 +1959,60 @@ fn an_ambiguous_code_is_a_common_code_with_a_note_naming_both_readings() {
         assert_eq!(object["start"], layout.to_shape_digits());
     }
 }
+
+// ---------------------------------------------------------------------------
+// The catalogue on the command line
+// ---------------------------------------------------------------------------
+
+/// `klotski --list` prints every catalogued layout: its name, slug, optimum
+/// and CommonCode, which name the same layout the library's catalogue does.
+#[test]
+fn klotski_lists_its_catalogue() {
+    let run = klotski(&["--list"]);
+    assert_success(&run, "--list");
+    let lines: Vec<Vec<&str>> = run
+        .stdout
+        .lines()
+        .map(|line| line.split('\t').collect())
+        .collect();
+    assert_eq!(lines.len(), catalog::ENTRIES.len());
+    for (fields, entry) in lines.iter().zip(&catalog::ENTRIES) {
+        assert_eq!(fields.len(), 4, "{fields:?}");
+        assert_eq!((fields[0], fields[1]), (entry.name, entry.slug));
+        let moves = entry
+            .piece_moves
+            .map_or("-".to_owned(), |moves| moves.to_string());
+        assert_eq!(fields[2], moves);
+        let code: CommonCode = fields[3].parse().unwrap();
+        assert_eq!(code.layout(), entry.layout(), "{}", entry.slug);
+    }
+    assert_rejected(
+        &klotski(&["--list", "hengdaolima"]),
+        &["--list"],
+        "--list LAYOUT",
+    );
+}
+
+/// A misspelled name gets the nearest catalogue names; two names are
+/// refused as two layouts, not read as one board.
+#[test]
+fn klotski_suggests_names_and_takes_one_layout() {
+    let run = klotski(&["hengdaolma"]);
+    assert_rejected(
+        &run,
+        &["hengdaolma", "did you mean", "hengdaolima", "--list"],
+        "misspelled",
+    );
+    let run = klotski(&["横刀立"]);
+    assert_rejected(&run, &["横刀立马"], "a name cut short");
+    let run = klotski(&["横刀立马", "指挥若定"]);
+    assert_rejected(
+        &run,
+        &["one layout at a time", "横刀立马", "指挥若定"],
+        "two names",
+    );
+    // A board in separate words, one row each, is still one layout.
+    let run = klotski(&["2442", "2442", "2332", "2112", "1001", "--json"]);
+    assert_success(&run, "rows as words");
+    assert!(run.stdout.contains("\"moves\":81"), "{}", run.stdout);
+}
