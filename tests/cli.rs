@@ -857,8 +857,12 @@ fn knights_answers_the_sample() {
 fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
     let value: Value = serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}"));
     let object = value.as_object().expect("one object per line");
-    // SPEC §3.2's keys, then the addition `jumps` when there are moves.
+    // SPEC §3.2's keys; beyond the move limit, the limit as every limit is
+    // told; the addition `jumps` when there are moves.
     let mut expected = vec!["start", "moves", "path"];
+    if moves.is_none() {
+        expected.extend(["solvable", "limit"]);
+    }
     if moves.is_some_and(|moves| moves > 0) {
         expected.push("jumps");
     }
@@ -869,6 +873,8 @@ fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
         None => {
             assert_eq!(object["moves"], Value::Null, "{line}");
             assert!(path.is_empty(), "{line}");
+            assert_eq!(object["solvable"], Value::Null, "{line}");
+            assert_eq!(object["limit"], "depth", "{line}");
         }
         Some(moves) => {
             assert_eq!(object["moves"], moves, "{line}");
@@ -966,8 +972,8 @@ fn knights_state_limit_is_reported_clearly() {
             if value["moves"].is_null() {
                 assert_eq!(value["path"], serde_json::json!([]), "{line}");
                 if engine == Engine::IdaStar {
-                    // Beyond the move limit, which is no limit of the search's own.
-                    assert!(value.get("limit").is_none(), "{line}");
+                    // Beyond the move limit, told as every limit is.
+                    assert_eq!(value["limit"], "depth", "{line}");
                 } else {
                     assert_eq!(value["limit"], "states", "{line}");
                 }
@@ -978,7 +984,7 @@ fn knights_state_limit_is_reported_clearly() {
         let value: Value = serde_json::from_str(lines[1]).unwrap();
         if engine == Engine::IdaStar {
             assert!(
-                value["moves"].is_null() && value.get("limit").is_none(),
+                value["moves"].is_null() && value["limit"] == "depth",
                 "{}",
                 lines[1]
             );

@@ -1043,3 +1043,38 @@ fn drawn_boards_keep_their_shape() {
         Shape::FIFTEEN
     );
 }
+
+/// An input without its count line is named as such, not read with its
+/// first row as the count; a count of 0s and 1s before whole boards is a count.
+#[test]
+fn a_missing_count_line_is_named() {
+    use puzzle_search::knights::{parse_input, KnightsInputError};
+    let board = "10110\n01*11\n10111\n01001\n00000\n";
+    for text in [
+        board.to_owned(),
+        format!("{board}{board}"),
+        format!("\n\n{board}"),
+    ] {
+        assert!(
+            matches!(
+                parse_input(&text),
+                Err(KnightsInputError::MissingCount { .. })
+            ),
+            "{text:?}"
+        );
+    }
+    let starred = "01*11\n10111\n01001\n00000\n10110\n";
+    assert!(matches!(
+        parse_input(starred),
+        Err(KnightsInputError::MissingCount { line: 1, .. })
+    ));
+    // 10 boards announced, 1 given: the count was a count.
+    assert!(matches!(
+        parse_input(&format!("10\n{board}")),
+        Err(KnightsInputError::MissingBoards { announced: 10, .. })
+    ));
+    assert_eq!(
+        parse_input(&format!("1\n{board}")).map(|boards| boards.len()),
+        Ok(1)
+    );
+}

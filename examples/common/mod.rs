@@ -600,11 +600,12 @@ pub fn solution<S, M>(outcome: &Outcome<S, M>) -> &[S] {
 /// The answer of a search in brief (SPEC §3.2) says no more than `moves` and
 /// `path` leave unsaid: `Some(Some(false))` (`"solvable": false`) when there
 /// is no solution at all, `Some(None)` (`"solvable": null`, with the limit)
-/// when a limit stopped the search before an answer, else nothing. A depth
-/// limit is an answer: no solution within that many moves.
+/// when a limit stopped the search, the depth limit included (no solution
+/// within that many moves: whether one is farther is not known), else
+/// nothing. Every board a limit stopped is told the same way.
 pub fn brief_solvable<S, M>(outcome: &Outcome<S, M>) -> (Option<Option<bool>>, Option<Limit>) {
     match outcome {
-        Outcome::Solved(_) | Outcome::LimitReached(Limit::Depth { .. }) => (None, None),
+        Outcome::Solved(_) => (None, None),
         Outcome::Unsolvable => (Some(Some(false)), None),
         Outcome::LimitReached(limit) => (Some(None), Some(*limit)),
     }
