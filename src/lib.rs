@@ -126,6 +126,8 @@ mod table;
 
 // Floor 3, the puzzles: they know the core only.
 #[cfg(feature = "puzzles")]
+pub mod blocks;
+#[cfg(feature = "puzzles")]
 pub mod klotski;
 #[cfg(feature = "puzzles")]
 pub mod knights;

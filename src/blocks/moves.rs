@@ -1,0 +1,153 @@
+//! Move generation under the three metrics, on the packed layout and the move
+//! tables of each class: no allocation, one pass to find the pieces, one to
+//! move them.
+
+use super::layout::Layout;
+use super::metric::Metric;
+use super::rules::{Blocks, MAX_CELLS, NONE};
+
+/// One move: the piece anchored (top-left cell) at `from` ends anchored at `to`.
+///
+/// Cells are numbered `row * columns + column` from 0. Replaying moves on the
+/// start's letters ([`Setup::letters_after`](super::Setup::letters_after))
+/// tells which lettered piece each one moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The anchor before the move.
+    pub from: u8,
+    /// The anchor after the move.
+    pub to: u8,
+}
+
+impl Move {
+    /// The same move undone.
+    #[must_use]
+    pub fn reversed(self) -> Move {
+        Move {
+            from: self.to,
+            to: self.from,
+        }
+    }
+}
+
+/// What the move that led to a layout bars: nothing, the step back, the
+/// slides along one line, or every move of the piece.
+#[derive(Clone, Copy)]
+enum Barred {
+    Nothing,
+    Back(u8),
+    Line { vertical: bool },
+    All,
+}
+
+impl Blocks {
+    /// Calls `emit` for every move of `layout`; after `last`, only for those
+    /// [`Puzzle::successors_after`](crate::Puzzle::successors_after) asks for:
+    /// no move of the piece `last` moved that the layout before `last`
+    /// reaches in one move (under `piece` every move of it, under `slide`
+    /// those along the same line, under `step` the step back).
+    #[inline(always)]
+    pub(super) fn for_each_move(
+        &self,
+        layout: Layout,
+        last: Option<Move>,
+        mut emit: impl FnMut(Move, Layout),
+    ) {
+        let mut cells = [0u8; MAX_CELLS];
+        let mut classes = [0u8; MAX_CELLS];
+        let mut count = 0usize;
+        let mut occupied = self.walls;
+        for ((cell, class), (cell_slot, class_slot)) in self
+            .decode(layout)
+            .zip(cells.iter_mut().zip(classes.iter_mut()))
+        {
+            *cell_slot = cell;
+            *class_slot = class;
+            occupied |= self.class(class).map_or(0, |class| class.cells(cell));
+            count += 1;
+        }
+        // The piece `last` moved is anchored at `last.to`, if `last` led here.
+        let barred_anchor = match last {
+            Some(last) if layout.anchors() >> (last.to & 63) & 1 == 1 => last.to,
+            _ => NONE,
+        };
+        let barred_kind = match (last, self.metric) {
+            (Some(last), Metric::Step) => Barred::Back(last.from),
+            (Some(last), Metric::Slide) => {
+                let columns = self.columns.max(1);
+                Barred::Line {
+                    vertical: last.from / columns != last.to / columns,
+                }
+            }
+            (Some(_), Metric::Piece) => Barred::All,
+            (None, _) => Barred::Nothing,
+        };
+        let pieces = cells.iter().zip(classes.iter()).take(count);
+        for (rank, (&from, &class_number)) in pieces.enumerate() {
+            let Some(class) = self.class(class_number) else {
+                continue;
+            };
+            let barred = if from == barred_anchor {
+                barred_kind
+            } else {
+                Barred::Nothing
+            };
+            let blocked = occupied & !class.cells(from);
+            let fits = |anchor: u8| anchor != NONE && class.cells(anchor) & blocked == 0;
+            let mut emit_to = |to: u8| {
+                let next = layout.moved(rank as u32, class_number, from, to, self.bits);
+                emit(Move { from, to }, next);
+            };
+            match (self.metric, barred) {
+                (_, Barred::All) => {}
+                (Metric::Step, _) => {
+                    for direction in 0..4 {
+                        let to = class.step(direction, from);
+                        if fits(to) && !matches!(barred, Barred::Back(back) if back == to) {
+                            emit_to(to);
+                        }
+                    }
+                }
+                (Metric::Slide, _) => {
+                    for direction in 0..4 {
+                        // Up and down are directions 0 and 1.
+                        if matches!(barred, Barred::Line { vertical } if vertical == (direction < 2))
+                        {
+                            continue;
+                        }
+                        let mut to = class.step(direction, from);
+                        while fits(to) {
+                            emit_to(to);
+                            to = class.step(direction, to);
+                        }
+                    }
+                }
+                (Metric::Piece, _) => {
+                    // Every anchor reachable by unit steps, depth first.
+                    let mut seen = 1u64 << (from & 63);
+                    let mut stack = [0u8; MAX_CELLS];
+                    let mut top = 0usize;
+                    let mut at = from;
+                    loop {
+                        for direction in 0..4 {
+                            let to = class.step(direction, at);
+                            if fits(to) && seen >> (to & 63) & 1 == 0 {
+                                seen |= 1 << (to & 63);
+                                emit_to(to);
+                                if let Some(slot) = stack.get_mut(top) {
+                                    *slot = to;
+                                    top += 1;
+                                }
+                            }
+                        }
+                        let Some(index) = top.checked_sub(1) else {
+                            break;
+                        };
+                        top = index;
+                        at = stack.get(index).copied().unwrap_or(NONE);
+                    }
+                }
+            }
+        }
+    }
+}
