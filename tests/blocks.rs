@@ -6,7 +6,10 @@ mod support;
 
 use puzzle_search::blocks::{Metric, Setup};
 use puzzle_search::klotski::{self, catalog, Klotski};
-use puzzle_search::search::{astar, bfs, farthest, Limits};
+use std::collections::HashSet;
+
+use puzzle_search::search::{astar, bfs, bidirectional_bfs, farthest, idastar, Engine, Limits};
+use puzzle_search::{Backward, Puzzle};
 
 /// The puzzles of `tests/data/rush/fogleman50.txt`: (moves, board, cluster).
 fn fogleman() -> Vec<(usize, String, usize)> {
@@ -110,7 +113,115 @@ fn compare_with_klotski(entry: &catalog::Entry) {
     }
 }
 
+/// All 25 catalogued layouts, all three metrics: the same optima and the
+/// same reachable layouts, counted with their largest distance, as the
+/// `klotski` module without mirror folding.
 #[test]
-fn hengdaolima_through_blocks() {
-    compare_with_klotski(&catalog::ENTRIES[0]);
+fn klotski_catalog_through_blocks() {
+    for entry in &catalog::ENTRIES {
+        compare_with_klotski(entry);
+    }
+}
+
+/// The catalog's published optima, through blocks alone.
+#[test]
+fn klotski_catalog_optima_through_blocks() {
+    for entry in &catalog::ENTRIES {
+        let setup = klotski_setup(entry.layout());
+        let result = bfs(&setup.puzzle(Metric::Piece), setup.start(), &Limits::new());
+        let moves = result.outcome.path().map(|path| path.len() as u32);
+        assert_eq!(moves, entry.piece_moves, "{}", entry.name);
+    }
+}
+
+/// Every engine finds the optimum BFS finds, on Rush Hour and Klotski, in
+/// every metric: the heuristic is admissible and the goal states complete.
+#[test]
+fn engines_agree_with_bfs() {
+    let mut setups: Vec<Setup> = fogleman()
+        .iter()
+        .step_by(5)
+        .map(|(_, board, _)| Setup::from_rush(board).unwrap())
+        .collect();
+    setups.push(klotski_setup(catalog::find("比翼横空").unwrap().layout()));
+    setups.push(klotski_setup(catalog::find("捷足先登").unwrap().layout()));
+    for setup in &setups {
+        for metric in Metric::ALL {
+            let puzzle = setup.puzzle(metric);
+            let expected = bfs(&puzzle, setup.start(), &Limits::new())
+                .outcome
+                .path()
+                .map(|p| p.len());
+            let table = Limits::new().with_table_capacity(support::TABLE);
+            for engine in [Engine::Bidirectional, Engine::AStar, Engine::IdaStar] {
+                let found = match engine {
+                    Engine::Bidirectional => {
+                        bidirectional_bfs(&puzzle, setup.start(), &Limits::new())
+                    }
+                    Engine::AStar => astar(&puzzle, setup.start(), &Limits::new()),
+                    _ => idastar(&puzzle, setup.start(), &table),
+                };
+                let path = found.outcome.path();
+                assert_eq!(
+                    path.map(|p| p.len()),
+                    expected,
+                    "{engine} {} {setup}",
+                    metric.name()
+                );
+                assert!(path.is_none_or(|p| p.replays(&puzzle)));
+            }
+        }
+    }
+}
+
+/// The heuristic never exceeds the true distance to the nearest goal, found by
+/// a plain breadth-first search from every goal state (moves can be undone),
+/// over whole Rush Hour clusters and a Klotski component, in every metric.
+#[test]
+fn heuristics_are_admissible() {
+    let mut setups: Vec<Setup> = fogleman()
+        .iter()
+        .step_by(7)
+        .map(|(_, board, _)| Setup::from_rush(board).unwrap())
+        .collect();
+    setups.push(klotski_setup(catalog::find("比翼横空").unwrap().layout()));
+    setups.push("AAb\n.cb\n.cd\ngoal A 3,2\n".parse().unwrap());
+    // Layout goals, with interchangeable and with distinct pieces.
+    setups.push("AA.\nbcc\nb.d\ngoal\n.AA\nccb\nd.b\n".parse().unwrap());
+    setups.push(
+        "AA.\nbcc\nb.d\ngoal\nd.b\nccb\nAA.\ndistinct\n"
+            .parse()
+            .unwrap(),
+    );
+    for setup in &setups {
+        for metric in Metric::ALL {
+            let puzzle = setup.puzzle(metric);
+            let mut goals = Vec::new();
+            puzzle.goal_states(&setup.start(), |goal| goals.push(goal));
+            assert!(goals
+                .iter()
+                .all(|goal| puzzle.is_goal(goal) && puzzle.heuristic(goal) == 0));
+            let component: HashSet<_> = support::reference_component(&puzzle, setup.start())
+                .iter()
+                .map(|s| puzzle.encode(s))
+                .collect();
+            let mut checked = 0;
+            for (state, distance) in support::ReferenceBfs::new(&puzzle, goals) {
+                if component.contains(&puzzle.encode(&state)) {
+                    assert!(
+                        puzzle.heuristic(&state) <= distance,
+                        "{setup} {}",
+                        metric.name()
+                    );
+                    checked += 1;
+                }
+            }
+            let solvable = bfs(&puzzle, setup.start(), &Limits::new())
+                .outcome
+                .path()
+                .is_some();
+            // Every layout of a solvable component lies some distance from a goal.
+            assert!(!solvable || checked == component.len(), "{setup}");
+        }
+    }
 }
