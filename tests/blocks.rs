@@ -225,3 +225,86 @@ fn heuristics_are_admissible() {
         }
     }
 }
+
+/// Errors name the line and column, from 1, and the problem.
+#[test]
+fn errors_name_line_and_column() {
+    use puzzle_search::blocks::{ParseError, Problem};
+    let error = |text: &str| text.parse::<Setup>().unwrap_err();
+    let at = |e: &ParseError| (e.line, e.column);
+    // Line 3 is the second row; its fourth cell is one too many.
+    let e = error("; comment\nAB.\nAB..\ngoal A 1,1\n");
+    assert_eq!(
+        (at(&e), e.problem.clone()),
+        (
+            (3, 4),
+            Problem::RowLength {
+                expected: 3,
+                found: 4
+            }
+        )
+    );
+    // The cell at line 2, column 2 is in A's rectangle but is not A.
+    let e = error("AA.\nA..\ngoal A 1,1\n");
+    assert_eq!(
+        (at(&e), e.problem),
+        ((2, 2), Problem::NotRectangle { piece: 'A' })
+    );
+    let e = error("AA.\n...\ngoal Z 1,1\n");
+    assert_eq!((at(&e), e.problem), ((3, 6), Problem::UnknownPiece('Z')));
+    let e = error("AA.\n...\ngoal A 2,3\n");
+    assert!(matches!(
+        e.problem,
+        Problem::GoalOffBoard {
+            piece: 'A',
+            row: 2,
+            column: 3
+        }
+    ));
+    let e = error("AA.\n...\ngoal A 1,1\n  frobnicate\n");
+    assert_eq!(at(&e), (4, 3));
+    assert!(matches!(e.problem, Problem::UnknownDirective(_)));
+    let e = error("AA.\n...\ngoal A 1,x\n");
+    assert_eq!(at(&e), (3, 8));
+    let e = error("AA.\n...\naxis A Q\ngoal A 1,1\n");
+    assert_eq!((at(&e), e.problem), ((3, 8), Problem::UnknownPiece('Q')));
+    let e = error("AA.\n...\n");
+    assert_eq!(e.problem, Problem::NoGoal);
+    let e = error("AA.\n...\ngoal\nAA.\n.#.\n");
+    assert_eq!((at(&e), e.problem), ((5, 2), Problem::GoalPieces("walls")));
+    let e = error("AA.\nb..\ngoal\nAA.\n...\n");
+    assert_eq!(e.problem, Problem::GoalPieces("pieces"));
+    let e = error(&format!("{}\ngoal A 1,1\n", "A".repeat(65)));
+    assert!(matches!(e.problem, Problem::TooManyCells { .. }));
+    // Rush Hour strings: the column of the fault on line 1.
+    let e = Setup::from_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFF").unwrap_err();
+    assert_eq!(e.problem, Problem::RushLength(35));
+    let e = Setup::from_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFZ").unwrap_err();
+    assert_eq!((at(&e), e.problem), ((1, 36), Problem::Vehicle('Z')));
+    let e = Setup::from_rush("AoooooAoooooooooooooooooooooooooooBB").unwrap_err();
+    assert_eq!((at(&e), e.problem), ((1, 1), Problem::RedCar));
+    // The message says where and what.
+    let e = error("AA.\nA..\ngoal A 1,1\n");
+    assert_eq!(e.to_string(), "line 2, column 2: piece 'A' is not a filled rectangle: this cell of its rectangle is not part of it");
+}
+
+/// A Rush Hour string reads as the drawing it prints, walls included.
+#[test]
+fn rush_hour_strings_print_as_drawings() {
+    let setup = Setup::from_rush("ooFBBBooFoooAAFoGoCCCoGooooooooooxEE").unwrap();
+    let text = setup.to_string();
+    assert!(
+        text.starts_with("..FBBB\n..F...\nAAF.G.\nCCC.G.\n......\n...#EE\ngoal A 3,5\naxis all\n"),
+        "{text}"
+    );
+    assert_eq!(text.parse::<Setup>().unwrap(), setup);
+    // Same rules as the string says: 50 is its cluster.
+    let puzzle = setup.puzzle(Metric::Slide);
+    assert_eq!(
+        farthest(&puzzle, setup.start(), &Limits::new())
+            .outcome
+            .unwrap()
+            .reached,
+        50
+    );
+}
