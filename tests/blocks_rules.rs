@@ -132,10 +132,9 @@ fn brute_successors(blocks: &Blocks, layout: Layout, metric: Metric) -> Vec<Vec<
     let pieces = rects(blocks, layout);
     let mut result = Vec::new();
     for (i, piece) in pieces.iter().enumerate() {
-        let mut busy = vec![false; (rows * columns) as usize];
-        for cell in 0..busy.len() {
-            busy[cell] = blocks.walls() >> cell & 1 == 1;
-        }
+        let mut busy: Vec<bool> = (0..rows * columns)
+            .map(|cell| blocks.walls() >> cell & 1 == 1)
+            .collect();
         for (j, other) in pieces.iter().enumerate() {
             if i != j {
                 for r in other.row..other.row + other.height {
