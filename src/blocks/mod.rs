@@ -58,25 +58,27 @@
 //! # Ok::<(), puzzle_search::blocks::ParseError>(())
 //! ```
 //!
-//! A board of its own: a 3×1 bar `B` that must reach the bottom right corner,
-//! past a wall and two dominoes.
+//! A board of its own: a 3×1 bar `B` that must reach the right edge, past a
+//! wall, two dominoes and a vehicle `e` that moves only up and down.
 //!
 //! ```
 //! use puzzle_search::blocks::{Metric, Setup};
 //! use puzzle_search::search::{astar, Limits};
 //!
 //! let setup: Setup = "
-//! ; a bar, a wall, two dominoes
-//! B..#
-//! B.cc
-//! Bdd.
-//! goal B 1,4
-//! axis B
+//! ; a bar, a wall, dominoes, one that moves only up and down
+//! B...#
+//! B.cc.
+//! Bdd..
+//! .e...
+//! .e...
+//! goal B 3,5
+//! axis e
 //! ".parse()?;
-//! let puzzle = setup.puzzle(Metric::Piece);
-//! let result = astar(&puzzle, setup.start(), &Limits::new());
-//! let path = result.outcome.path().expect("solvable");
-//! println!("{} moves", path.len());
+//! for (metric, moves) in [(Metric::Step, 12), (Metric::Slide, 6), (Metric::Piece, 4)] {
+//!     let result = astar(&setup.puzzle(metric), setup.start(), &Limits::new());
+//!     assert_eq!(result.outcome.path().map(|path| path.len()), Some(moves));
+//! }
 //! // Printed back in the same format, it reads the same.
 //! assert_eq!(setup.to_string().parse::<Setup>()?, setup);
 //! # Ok::<(), puzzle_search::blocks::ParseError>(())

@@ -429,6 +429,14 @@ impl Setup {
         &self.start
     }
 
+    /// The letter of the goal piece, for a goal that puts one piece at a place.
+    pub fn goal_piece(&self) -> Option<char> {
+        match &self.goal {
+            GoalText::Place { letter, .. } => Some(*letter),
+            GoalText::Drawing(_) => None,
+        }
+    }
+
     /// Whether every piece is its own (the `distinct` directive).
     pub fn distinct(&self) -> bool {
         self.distinct
@@ -459,6 +467,37 @@ impl Setup {
                 letters,
             },
         ))
+    }
+
+    /// `layout` with letters: each piece gets a letter of the start's pieces
+    /// of its class, in the order of their anchors. Exact for distinct
+    /// pieces (and the goal piece); for interchangeable ones, one consistent
+    /// choice (to follow pieces along a path, use [`apply`](Setup::apply)).
+    pub fn letter(&self, layout: Layout) -> Lettered {
+        let blocks = &self.blocks;
+        let mut by_class: Vec<Vec<char>> = vec![Vec::new(); blocks.classes.len()];
+        for ((_, class), &letter) in blocks.decode(self.start.layout).zip(&self.start.letters) {
+            if let Some(letters) = by_class.get_mut(usize::from(class)) {
+                letters.push(letter);
+            }
+        }
+        let mut used = vec![0usize; blocks.classes.len()];
+        let letters = blocks
+            .decode(layout)
+            .map(|(_, class)| {
+                let class = usize::from(class);
+                let index = used.get(class).copied().unwrap_or(0);
+                if let Some(count) = used.get_mut(class) {
+                    *count += 1;
+                }
+                by_class
+                    .get(class)
+                    .and_then(|letters| letters.get(index))
+                    .copied()
+                    .unwrap_or('?')
+            })
+            .collect();
+        Lettered { layout, letters }
     }
 
     /// The rows of `lettered` as drawn: `.` empty, `#` wall, each piece its letter.
