@@ -442,7 +442,8 @@ mod svg {
         if Some(letter) == goal {
             return "#d64541".to_owned();
         }
-        let hue = (u32::from(letter) * 47) % 360;
+        // Hues from yellow to violet: red is the goal piece's alone.
+        let hue = 40 + (u32::from(letter) * 47) % 280;
         format!("hsl({hue}, 55%, 62%)")
     }
 
@@ -507,6 +508,23 @@ mod svg {
                     CELL * columns,
                     CELL * rows
                 );
+                // The goal place, dashed.
+                if let Some(goal) = blocks.goal_cells() {
+                    let cells: Vec<(usize, usize)> = (0..rows * columns)
+                        .filter(|&cell| goal >> cell & 1 == 1)
+                        .map(|cell| (cell / columns, cell % columns))
+                        .collect();
+                    if let (Some(first), Some(last)) = (cells.first(), cells.last()) {
+                        let _ = writeln!(
+                            body,
+                            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#d64541" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
+                            x0 + first.1 * CELL,
+                            y0 + first.0 * CELL,
+                            (last.1 + 1 - first.1) * CELL,
+                            (last.0 + 1 - first.0) * CELL
+                        );
+                    }
+                }
                 let grid = setup.rows(board);
                 let moved = index
                     .checked_sub(1)

@@ -53,18 +53,9 @@ impl Blocks {
         last: Option<Move>,
         mut emit: impl FnMut(Move, Layout),
     ) {
-        let mut cells = [0u8; MAX_CELLS];
-        let mut classes = [0u8; MAX_CELLS];
-        let mut count = 0usize;
         let mut occupied = self.walls;
-        for ((cell, class), (cell_slot, class_slot)) in self
-            .decode(layout)
-            .zip(cells.iter_mut().zip(classes.iter_mut()))
-        {
-            *cell_slot = cell;
-            *class_slot = class;
+        for (cell, class) in self.decode(layout) {
             occupied |= self.class(class).map_or(0, |class| class.cells(cell));
-            count += 1;
         }
         // The piece `last` moved is anchored at `last.to`, if `last` led here.
         let barred_anchor = match last {
@@ -82,18 +73,20 @@ impl Blocks {
             (Some(_), Metric::Piece) => Barred::All,
             (None, _) => Barred::Nothing,
         };
-        let pieces = cells.iter().zip(classes.iter()).take(count);
-        for (rank, (&from, &class_number)) in pieces.enumerate() {
+        let near = self.near_empty(occupied);
+        for (rank, (from, class_number)) in self.decode(layout).enumerate() {
             let Some(class) = self.class(class_number) else {
                 continue;
             };
+            let own = class.cells(from);
+            if own & near == 0 {
+                continue;
+            }
             let barred = if from == barred_anchor {
                 barred_kind
             } else {
                 Barred::Nothing
             };
-            let blocked = occupied & !class.cells(from);
-            let fits = |anchor: u8| anchor != NONE && class.cells(anchor) & blocked == 0;
             let mut emit_to = |to: u8| {
                 let next = layout.moved(rank as u32, class_number, from, to, self.bits);
                 emit(Move { from, to }, next);
@@ -102,8 +95,11 @@ impl Blocks {
                 (_, Barred::All) => {}
                 (Metric::Step, _) => {
                     for direction in 0..4 {
-                        let to = class.step(direction, from);
-                        if fits(to) && !matches!(barred, Barred::Back(back) if back == to) {
+                        let (to, entered) = class.step(direction, from);
+                        if to != NONE
+                            && entered & occupied == 0
+                            && !matches!(barred, Barred::Back(back) if back == to)
+                        {
                             emit_to(to);
                         }
                     }
@@ -115,23 +111,26 @@ impl Blocks {
                         {
                             continue;
                         }
-                        let mut to = class.step(direction, from);
-                        while fits(to) {
+                        // A straight slide never enters the cells it left.
+                        let (mut to, mut entered) = class.step(direction, from);
+                        while to != NONE && entered & occupied == 0 {
                             emit_to(to);
-                            to = class.step(direction, to);
+                            (to, entered) = class.step(direction, to);
                         }
                     }
                 }
                 (Metric::Piece, _) => {
-                    // Every anchor reachable by unit steps, depth first.
+                    // Every anchor reachable by unit steps, depth first; the
+                    // piece may pass over the cells it leaves.
+                    let blocked = occupied & !own;
                     let mut seen = 1u64 << (from & 63);
                     let mut stack = [0u8; MAX_CELLS];
                     let mut top = 0usize;
                     let mut at = from;
                     loop {
                         for direction in 0..4 {
-                            let to = class.step(direction, at);
-                            if fits(to) && seen >> (to & 63) & 1 == 0 {
+                            let (to, entered) = class.step(direction, at);
+                            if to != NONE && entered & blocked == 0 && seen >> (to & 63) & 1 == 0 {
                                 seen |= 1 << (to & 63);
                                 emit_to(to);
                                 if let Some(slot) = stack.get_mut(top) {

@@ -62,6 +62,9 @@ pub(super) struct Class {
     /// [`NONE`] where that leaves the board, meets a wall or is not a way the
     /// piece moves.
     pub(super) next: [[u8; MAX_CELLS]; 4],
+    /// The cells a unit step in each direction from each anchor enters (0
+    /// where [`next`](Class::next) has no step).
+    pub(super) enter: [[u64; MAX_CELLS]; 4],
 }
 
 impl Class {
@@ -106,30 +109,38 @@ impl Class {
                 }
             }
         }
+        let mut enter = [[0u64; MAX_CELLS]; 4];
+        for (entered, steps) in enter.iter_mut().zip(&next) {
+            for ((slot, &to), &here) in entered.iter_mut().zip(steps).zip(&footprint) {
+                if to != NONE {
+                    *slot = footprint.get(usize::from(to)).map_or(0, |&there| there & !here);
+                }
+            }
+        }
         Class {
             kind,
             footprint,
             next,
+            enter,
         }
     }
 
     /// The cells covered from `anchor` (0 where the piece does not fit).
     #[inline(always)]
     pub(super) fn cells(&self, anchor: u8) -> u64 {
-        self.footprint
-            .get(usize::from(anchor))
-            .copied()
-            .unwrap_or(0)
+        // Masked to 0..64: in bounds.
+        #[allow(clippy::indexing_slicing)]
+        self.footprint[usize::from(anchor & 63)]
     }
 
-    /// The anchor one step from `anchor` in `direction`, or [`NONE`].
+    /// The anchor one step from `anchor` in `direction` (0 to 3), or [`NONE`];
+    /// and the cells the step enters.
     #[inline(always)]
-    pub(super) fn step(&self, direction: usize, anchor: u8) -> u8 {
-        self.next
-            .get(direction)
-            .and_then(|table| table.get(usize::from(anchor)))
-            .copied()
-            .unwrap_or(NONE)
+    pub(super) fn step(&self, direction: usize, anchor: u8) -> (u8, u64) {
+        let (direction, anchor) = (direction & 3, usize::from(anchor & 63));
+        // Masked to 0..4 and 0..64: in bounds.
+        #[allow(clippy::indexing_slicing)]
+        (self.next[direction][anchor], self.enter[direction][anchor])
     }
 }
 
@@ -165,10 +176,26 @@ pub struct Blocks {
     pub(super) bits: u32,
     /// Empty cells in every layout.
     pub(super) empty: u32,
+    /// Every cell of the board; those of its first and of its last column.
+    pub(super) board: u64,
+    pub(super) first_column: u64,
+    pub(super) last_column: u64,
     pub(super) target: Target,
 }
 
 impl Blocks {
+    /// The cells next to an empty cell of a layout whose pieces and walls
+    /// cover `occupied`: only a piece that covers one can move.
+    #[inline(always)]
+    pub(super) fn near_empty(&self, occupied: u64) -> u64 {
+        let free = self.board & !occupied;
+        let columns = u32::from(self.columns);
+        free.checked_shl(columns).unwrap_or(0)
+            | free.checked_shr(columns).unwrap_or(0)
+            | (free & !self.last_column) << 1
+            | (free & !self.first_column) >> 1
+    }
+
     /// The same puzzle under `metric`.
     #[must_use]
     pub fn with_metric(self, metric: Metric) -> Self {
@@ -244,6 +271,14 @@ impl Blocks {
             },
             |class| class.kind,
         )
+    }
+
+    /// The cells the goal piece covers at its goal, for a place goal.
+    pub fn goal_cells(&self) -> Option<u64> {
+        match &self.target {
+            Target::Place { cell, .. } => self.class(0).map(|class| class.cells(*cell)),
+            Target::Layout { .. } => None,
+        }
     }
 
     /// The cells the pieces of `layout` cover, walls left out.

@@ -255,6 +255,9 @@ impl Sketch {
             classes,
             bits,
             empty,
+            board: (0..rows * columns).fold(0, |cells, cell| cells | 1 << cell),
+            first_column: (0..rows).fold(0, |cells, row| cells | 1 << (row * columns)),
+            last_column: (0..rows).fold(0, |cells, row| cells | 1 << (row * columns + columns - 1)),
             target: Target::Layout {
                 layout: start,
                 class_at: [0; MAX_CELLS],
