@@ -123,7 +123,8 @@ fn run(args: &Args) -> Result<(), Failure> {
         };
         let cluster = args
             .cluster
-            .then(|| farthest(&puzzle, start, &limits).outcome);
+            // Every layout counts, not one per mirror pair.
+            .then(|| farthest(&puzzle.clone().with_mirror_folding(false), start, &limits).outcome);
         let answer = Answer::new(setup, metric, &result);
         if args.json {
             let line = answer.json(setup, metric, &result, cluster.as_ref());

@@ -96,20 +96,31 @@ fn compare_with_klotski(entry: &catalog::Entry) {
             entry.name,
             km.name()
         );
-        let ours = farthest(&blocks, setup.start(), &Limits::new())
-            .outcome
-            .unwrap();
-        let theirs = farthest(&reference, layout, &Limits::new())
-            .outcome
-            .unwrap();
-        assert_eq!(ours.reached, theirs.reached, "{} {}", entry.name, km.name());
-        assert_eq!(
-            ours.distance,
-            theirs.distance,
-            "{} {}",
-            entry.name,
-            km.name()
-        );
+        // Every layout, and every mirror pair: the two fold alike.
+        for folding in [false, true] {
+            let blocks = blocks.clone().with_mirror_folding(folding);
+            let reference = Klotski::new(km).with_mirror_folding(folding);
+            let ours = farthest(&blocks, setup.start(), &Limits::new())
+                .outcome
+                .unwrap();
+            let theirs = farthest(&reference, layout, &Limits::new())
+                .outcome
+                .unwrap();
+            assert_eq!(
+                ours.reached,
+                theirs.reached,
+                "{} {} {folding}",
+                entry.name,
+                km.name()
+            );
+            assert_eq!(
+                ours.distance,
+                theirs.distance,
+                "{} {}",
+                entry.name,
+                km.name()
+            );
+        }
     }
 }
 

@@ -88,7 +88,7 @@ impl Blocks {
                 Barred::Nothing
             };
             let mut emit_to = |to: u8| {
-                let next = layout.moved(rank as u32, class_number, from, to, self.bits);
+                let next = self.moved(layout, rank as u32, class, class_number, from, to);
                 emit(Move { from, to }, next);
             };
             match (self.metric, barred) {

@@ -13,9 +13,15 @@ impl Puzzle for Blocks {
     /// The layout itself: interchangeable pieces are folded by the packing.
     type Key = u128;
 
+    /// The layout's code; with mirror folding, the smaller of it and its
+    /// mirror image's.
     #[inline]
     fn encode(&self, layout: &Layout) -> u128 {
-        layout.code()
+        if self.mirror_folding && self.symmetric {
+            layout.code().min(layout.mirror_code())
+        } else {
+            layout.code()
+        }
     }
 
     #[inline]
@@ -170,7 +176,7 @@ impl Blocks {
     ) {
         let index = placed.len();
         let Some((class, line, anchors)) = pieces.get(index) else {
-            emit(Layout::from_pieces(&mut placed.clone(), self.bits));
+            emit(self.layout_of(&mut placed.clone()));
             return;
         };
         let Some(table) = self.class(*class) else {

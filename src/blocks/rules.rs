@@ -1,7 +1,7 @@
 //! The rules of one puzzle: the board, its walls, the kinds of pieces with
 //! their move tables, the goal and the metric.
 
-use super::layout::Layout;
+use super::layout::{self, Layout};
 use super::metric::{Direction, Metric};
 
 /// The most cells a board may have: one bit each in a `u64`.
@@ -65,6 +65,9 @@ pub(super) struct Class {
     /// The cells a unit step in each direction from each anchor enters (0
     /// where [`next`](Class::next) has no step).
     pub(super) enter: [[u64; MAX_CELLS]; 4],
+    /// The anchor of the mirror image of a piece at each anchor, left and
+    /// right swapped ([`NONE`] where it does not fit).
+    pub(super) mirror: [u8; MAX_CELLS],
 }
 
 impl Class {
@@ -113,7 +116,22 @@ impl Class {
         for (entered, steps) in enter.iter_mut().zip(&next) {
             for ((slot, &to), &here) in entered.iter_mut().zip(steps).zip(&footprint) {
                 if to != NONE {
-                    *slot = footprint.get(usize::from(to)).map_or(0, |&there| there & !here);
+                    *slot = footprint
+                        .get(usize::from(to))
+                        .map_or(0, |&there| there & !here);
+                }
+            }
+        }
+        let mut mirror = [NONE; MAX_CELLS];
+        for (anchor, slot) in mirror.iter_mut().enumerate() {
+            let (row, column) = (
+                anchor as u32 / columns.max(1),
+                anchor as u32 % columns.max(1),
+            );
+            if let Some(mirrored) = (columns + 1).checked_sub(width + column + 1) {
+                let mirrored = row * columns + mirrored;
+                if footprint.get(anchor).is_some_and(|&f| f != 0) {
+                    *slot = mirrored as u8;
                 }
             }
         }
@@ -122,6 +140,7 @@ impl Class {
             footprint,
             next,
             enter,
+            mirror,
         }
     }
 
@@ -131,6 +150,14 @@ impl Class {
         // Masked to 0..64: in bounds.
         #[allow(clippy::indexing_slicing)]
         self.footprint[usize::from(anchor & 63)]
+    }
+
+    /// The anchor of the mirror image of a piece anchored at `anchor`.
+    #[inline(always)]
+    pub(super) fn mirrored(&self, anchor: u8) -> u8 {
+        // Masked to 0..64: in bounds.
+        #[allow(clippy::indexing_slicing)]
+        self.mirror[usize::from(anchor & 63)]
     }
 
     /// The anchor one step from `anchor` in `direction` (0 to 3), or [`NONE`];
@@ -181,6 +208,11 @@ pub struct Blocks {
     pub(super) first_column: u64,
     pub(super) last_column: u64,
     pub(super) target: Target,
+    /// Whether the walls and the goal are symmetric left to right: layouts
+    /// then carry the code of their mirror image.
+    pub(super) symmetric: bool,
+    /// Whether a layout and its mirror image share a key (when symmetric).
+    pub(super) mirror_folding: bool,
 }
 
 impl Blocks {
@@ -194,6 +226,71 @@ impl Blocks {
             | free.checked_shr(columns).unwrap_or(0)
             | (free & !self.last_column) << 1
             | (free & !self.first_column) >> 1
+    }
+
+    /// The layout of `pieces`, (anchor, class) pairs (sorted on the way).
+    pub(super) fn layout_of(&self, pieces: &mut [(u8, u8)]) -> Layout {
+        let code = layout::pack(pieces, self.bits);
+        let mirror = if self.symmetric {
+            let mut mirrored: Vec<(u8, u8)> = pieces
+                .iter()
+                .map(|&(cell, class)| (self.class(class).map_or(NONE, |c| c.mirrored(cell)), class))
+                .collect();
+            layout::pack(&mut mirrored, self.bits)
+        } else {
+            0
+        };
+        Layout::new(code, mirror)
+    }
+
+    /// `layout` with the piece of rank `rank` and class `class` moved from
+    /// anchor `from` to anchor `to`, which is free; its mirror image too.
+    #[inline(always)]
+    pub(super) fn moved(
+        &self,
+        layout: Layout,
+        rank: u32,
+        class: &Class,
+        number: u8,
+        from: u8,
+        to: u8,
+    ) -> Layout {
+        let code = layout::moved(layout.code(), rank, number, from, to, self.bits);
+        if !self.symmetric {
+            return Layout::new(code, 0);
+        }
+        let mirror = layout.mirror_code();
+        let (mirrored_from, mirrored_to) = (class.mirrored(from), class.mirrored(to));
+        let below = (1u64 << (mirrored_from & 63)) - 1;
+        let mirrored_rank = (mirror as u64 & below).count_ones();
+        let mirror = layout::moved(
+            mirror,
+            mirrored_rank,
+            number,
+            mirrored_from,
+            mirrored_to,
+            self.bits,
+        );
+        Layout::new(code, mirror)
+    }
+
+    /// The same puzzle with mirror folding on (the default) or off: on a
+    /// board whose walls and goal are symmetric left to right, a layout and
+    /// its mirror image then share one key, which halves the layouts a
+    /// search stores. Paths still replay move by move. On other boards it
+    /// changes nothing.
+    #[must_use]
+    pub fn with_mirror_folding(self, mirror_folding: bool) -> Self {
+        Blocks {
+            mirror_folding,
+            ..self
+        }
+    }
+
+    /// Whether a layout and its mirror image share a key: mirror folding is
+    /// on and the board, walls and goal, is symmetric left to right.
+    pub fn mirror_folding(&self) -> bool {
+        self.mirror_folding && self.symmetric
     }
 
     /// The same puzzle under `metric`.

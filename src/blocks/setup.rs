@@ -245,7 +245,6 @@ impl Sketch {
             .zip(&class_of)
             .map(|(p, &class)| (p.anchor, class as u8))
             .collect();
-        let start = Layout::from_pieces(&mut start_pieces, bits);
         let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
         let mut blocks = Blocks {
             rows: r8,
@@ -259,9 +258,11 @@ impl Sketch {
             first_column: (0..rows).fold(0, |cells, row| cells | 1 << (row * columns)),
             last_column: (0..rows).fold(0, |cells, row| cells | 1 << (row * columns + columns - 1)),
             target: Target::Layout {
-                layout: start,
+                layout: Layout::default(),
                 class_at: [0; MAX_CELLS],
             },
+            symmetric: mirrored_walls(walls, rows, columns) == walls,
+            mirror_folding: true,
         };
         let goal = match &self.goal {
             Some(GoalSpec::Place {
@@ -284,10 +285,18 @@ impl Sketch {
                     cell,
                     swept: swept(&blocks, cell),
                 };
+                blocks.symmetric &= blocks
+                    .class(0)
+                    .is_some_and(|class| class.mirrored(cell) == cell);
                 GoalText::Place { letter, cell }
             }
             Some(GoalSpec::Drawing(target)) => {
-                let lettered = self.target(&blocks, target, &pieces, &class_of)?;
+                let mut lettered = self.target(&blocks, target, &pieces, &class_of)?;
+                if lettered.layout.code() != lettered.layout.mirror_code() {
+                    // Not symmetric: no mirror codes.
+                    blocks.symmetric = false;
+                    lettered = self.target(&blocks, target, &pieces, &class_of)?;
+                }
                 let mut class_at = [0u8; MAX_CELLS];
                 for (cell, class) in blocks.decode(lettered.layout) {
                     if let Some(slot) = class_at.get_mut(usize::from(cell)) {
@@ -302,6 +311,7 @@ impl Sketch {
             }
             None => return Err(grid.first.error(Problem::NoGoal)),
         };
+        let start = blocks.layout_of(&mut start_pieces);
         Ok(Setup {
             blocks,
             start: Lettered {
@@ -364,10 +374,20 @@ impl Sketch {
             return Err(target.first.error(Problem::GoalPieces("pieces")));
         }
         Ok(Lettered {
-            layout: Layout::from_pieces(&mut placed, blocks.bits),
+            layout: blocks.layout_of(&mut placed),
             letters,
         })
     }
+}
+
+/// The walls seen in a mirror, left and right swapped.
+fn mirrored_walls(walls: u64, rows: usize, columns: usize) -> u64 {
+    (0..rows * columns)
+        .filter(|&cell| walls >> cell & 1 == 1)
+        .fold(0, |mirrored, cell| {
+            let (row, column) = (cell / columns, cell % columns);
+            mirrored | 1 << (row * columns + columns - 1 - column)
+        })
 }
 
 /// For a goal piece that moves along one axis, the cells it crosses from
