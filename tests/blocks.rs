@@ -145,17 +145,21 @@ fn klotski_catalog_optima_through_blocks() {
     }
 }
 
+/// Every `step`-th Rush Hour puzzle of the database, and the named Klotski layouts.
+fn samples(step: usize, klotski_names: &[&str]) -> Vec<Setup> {
+    let rush = fogleman().into_iter().step_by(step);
+    let rush = rush.map(|(_, board, _)| Setup::from_rush(&board).unwrap());
+    let named = klotski_names
+        .iter()
+        .map(|name| klotski_setup(catalog::find(name).unwrap().layout()));
+    rush.chain(named).collect()
+}
+
 /// Every engine finds the optimum BFS finds, on Rush Hour and Klotski, in
 /// every metric: the heuristic is admissible and the goal states complete.
 #[test]
 fn engines_agree_with_bfs() {
-    let mut setups: Vec<Setup> = fogleman()
-        .iter()
-        .step_by(5)
-        .map(|(_, board, _)| Setup::from_rush(board).unwrap())
-        .collect();
-    setups.push(klotski_setup(catalog::find("比翼横空").unwrap().layout()));
-    setups.push(klotski_setup(catalog::find("捷足先登").unwrap().layout()));
+    let setups = samples(5, &["比翼横空", "捷足先登"]);
     for setup in &setups {
         for metric in Metric::ALL {
             let puzzle = setup.puzzle(metric);
@@ -190,12 +194,7 @@ fn engines_agree_with_bfs() {
 /// over whole Rush Hour clusters and a Klotski component, in every metric.
 #[test]
 fn heuristics_are_admissible() {
-    let mut setups: Vec<Setup> = fogleman()
-        .iter()
-        .step_by(7)
-        .map(|(_, board, _)| Setup::from_rush(board).unwrap())
-        .collect();
-    setups.push(klotski_setup(catalog::find("比翼横空").unwrap().layout()));
+    let mut setups = samples(7, &["比翼横空"]);
     setups.push("AAb\n.cb\n.cd\ngoal A 3,2\n".parse().unwrap());
     // Layout goals, with interchangeable and with distinct pieces.
     setups.push("AA.\nbcc\nb.d\ngoal\n.AA\nccb\nd.b\n".parse().unwrap());

@@ -220,6 +220,15 @@ fn walk(setup: &Setup, seed: u64, steps: usize) -> Vec<Layout> {
     layouts
 }
 
+/// Each layout of a random walk on the board of `seed`, under each metric.
+fn cases(seed: u64, steps: usize) -> Vec<(Metric, Blocks, Layout)> {
+    let setup: Setup = random_text(seed).parse().unwrap();
+    let walk = walk(&setup, seed, steps);
+    walk.into_iter()
+        .flat_map(|layout| Metric::ALL.map(|metric| (metric, setup.puzzle(metric), layout)))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -238,15 +247,11 @@ proptest! {
     /// the same multiset as a brute force on rectangles, in every metric.
     #[test]
     fn successors_are_the_brute_force_moves(seed in any::<u64>()) {
-        let setup: Setup = random_text(seed).parse().unwrap();
-        for layout in walk(&setup, seed, 6) {
-            for metric in Metric::ALL {
-                let puzzle = setup.puzzle(metric);
-                let mut ours = Vec::new();
-                puzzle.successors(&layout, |_, next| ours.push(rects(&puzzle, next)));
-                ours.sort();
-                prop_assert_eq!(ours, brute_successors(&puzzle, layout, metric));
-            }
+        for (metric, puzzle, layout) in cases(seed, 6) {
+            let mut ours = Vec::new();
+            puzzle.successors(&layout, |_, next| ours.push(rects(&puzzle, next)));
+            ours.sort();
+            prop_assert_eq!(ours, brute_successors(&puzzle, layout, metric));
         }
     }
 
@@ -255,44 +260,36 @@ proptest! {
     #[test]
     fn predecessors_are_reversed_successors(seed in any::<u64>()) {
         use puzzle_search::Backward;
-        let setup: Setup = random_text(seed).parse().unwrap();
-        for layout in walk(&setup, seed, 4) {
-            for metric in Metric::ALL {
-                let puzzle = setup.puzzle(metric);
-                let mut count = 0;
-                puzzle.predecessors(&layout, |mv, previous| {
-                    count += 1;
-                    let mut found = false;
-                    puzzle.successors(&previous, |m, next| found |= m == mv && next == layout);
-                    assert!(found, "{mv:?}");
-                });
-                let mut successors = 0;
-                puzzle.successors(&layout, |_, _| successors += 1);
-                prop_assert_eq!(count, successors);
-            }
+        for (_, puzzle, layout) in cases(seed, 4) {
+            let mut count = 0;
+            puzzle.predecessors(&layout, |mv, previous| {
+                count += 1;
+                let mut found = false;
+                puzzle.successors(&previous, |m, next| found |= m == mv && next == layout);
+                assert!(found, "{mv:?}");
+            });
+            let mut successors = 0;
+            puzzle.successors(&layout, |_, _| successors += 1);
+            prop_assert_eq!(count, successors);
         }
     }
 
     /// `successors_after` leaves out only the state before and its successors.
     #[test]
     fn pruning_leaves_out_only_what_the_state_before_reaches(seed in any::<u64>()) {
-        let setup: Setup = random_text(seed).parse().unwrap();
-        for layout in walk(&setup, seed, 4) {
-            for metric in Metric::ALL {
-                let puzzle = setup.puzzle(metric);
-                let mut near: HashSet<Layout> = HashSet::from([layout]);
-                puzzle.successors(&layout, |_, next| { near.insert(next); });
-                let mut children = Vec::new();
-                puzzle.successors(&layout, |mv, child| children.push((mv, child)));
-                for (mv, child) in children {
-                    let mut all = Vec::new();
-                    puzzle.successors(&child, |m, next| all.push((m, next)));
-                    let mut kept = Vec::new();
-                    puzzle.successors_after(&child, &mv, |m, next| kept.push((m, next)));
-                    prop_assert!(kept.iter().all(|k| all.contains(k)));
-                    for left_out in all.iter().filter(|a| !kept.contains(a)) {
-                        prop_assert!(near.contains(&left_out.1), "{:?}", left_out);
-                    }
+        for (_, puzzle, layout) in cases(seed, 4) {
+            let mut near: HashSet<Layout> = HashSet::from([layout]);
+            puzzle.successors(&layout, |_, next| { near.insert(next); });
+            let mut children = Vec::new();
+            puzzle.successors(&layout, |mv, child| children.push((mv, child)));
+            for (mv, child) in children {
+                let mut all = Vec::new();
+                puzzle.successors(&child, |m, next| all.push((m, next)));
+                let mut kept = Vec::new();
+                puzzle.successors_after(&child, &mv, |m, next| kept.push((m, next)));
+                prop_assert!(kept.iter().all(|k| all.contains(k)));
+                for left_out in all.iter().filter(|a| !kept.contains(a)) {
+                    prop_assert!(near.contains(&left_out.1), "{:?}", left_out);
                 }
             }
         }

@@ -22,7 +22,9 @@ fn blocks_metric(metric: Metric) -> blocks::Metric {
 fn hengdaolima(c: &mut Criterion) {
     let mut group = c.benchmark_group("blocks-vs-klotski");
     group.sample_size(20);
-    let start = catalog::find("hengdaolima").expect("in the catalog").layout();
+    let start = catalog::find("hengdaolima")
+        .expect("in the catalog")
+        .layout();
     let setup: Setup = HENGDAOLIMA.parse().expect("a valid puzzle");
     for metric in Metric::ALL {
         let folded = Klotski::new(metric);

@@ -4,12 +4,12 @@
 
 use super::layout::Layout;
 use super::metric::Metric;
-use super::rules::{Blocks, MAX_CELLS, NONE};
+use super::rules::{Blocks, NONE};
 
 /// One move: the piece anchored (top-left cell) at `from` ends anchored at `to`.
 ///
 /// Cells are numbered `row * columns + column` from 0. Replaying moves on the
-/// start's letters ([`Setup::letters_after`](super::Setup::letters_after))
+/// start's letters ([`Setup::apply`](super::Setup::apply))
 /// tells which lettered piece each one moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -124,26 +124,20 @@ impl Blocks {
                     // piece may pass over the cells it leaves.
                     let blocked = occupied & !own;
                     let mut seen = 1u64 << (from & 63);
-                    let mut stack = [0u8; MAX_CELLS];
-                    let mut top = 0usize;
-                    let mut at = from;
-                    loop {
+                    // Reached but not yet looked at from: a mask, lowest first.
+                    let mut todo = seen;
+                    while todo != 0 {
+                        let at = todo.trailing_zeros() as u8;
+                        todo &= todo - 1;
                         for direction in 0..4 {
                             let (to, entered) = class.step(direction, at);
-                            if to != NONE && entered & blocked == 0 && seen >> (to & 63) & 1 == 0 {
-                                seen |= 1 << (to & 63);
+                            let bit = 1u64 << (to & 63);
+                            if to != NONE && entered & blocked == 0 && seen & bit == 0 {
+                                seen |= bit;
+                                todo |= bit;
                                 emit_to(to);
-                                if let Some(slot) = stack.get_mut(top) {
-                                    *slot = to;
-                                    top += 1;
-                                }
                             }
                         }
-                        let Some(index) = top.checked_sub(1) else {
-                            break;
-                        };
-                        top = index;
-                        at = stack.get(index).copied().unwrap_or(NONE);
                     }
                 }
             }

@@ -56,11 +56,11 @@ pub struct FarthestResult<S> {
 /// ```
 /// use puzzle_search::{adapt, search::{farthest, Limits}};
 ///
-/// // Steps of +1 and +3 modulo 10 from 0: 10 states, the farthest 4 moves away.
+/// // Steps of +1 and +3 modulo 10 from 0: 10 states; 8 alone is 4 moves away.
 /// let ring = adapt::from_fn(|&n: &u8| [(n + 1) % 10, (n + 3) % 10], |_| false);
 /// let result = farthest(&ring, 0, &Limits::new());
 /// let answer = result.outcome.unwrap();
-/// assert_eq!((answer.reached, answer.distance), (10, 3));
+/// assert_eq!((answer.reached, answer.distance), (10, 4));
 /// assert_eq!(answer.states, vec![8]);
 ///
 /// // A limit is not an answer.
