@@ -85,11 +85,6 @@ fn main() -> ExitCode {
     common::finish("error", run(&Args::parse()))
 }
 
-/// A puzzle read, with its name for messages.
-struct Read {
-    setup: Setup,
-}
-
 fn run(args: &Args) -> Result<(), Failure> {
     common::check_stdout("the answers")?;
     if args.json && args.svg == Some(Output::Stdout) {
@@ -112,7 +107,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     }
     let mut report = String::new();
     let mut drawings = Vec::new();
-    for Read { setup } in &puzzles {
+    for setup in &puzzles {
         let puzzle = setup.puzzle(metric);
         let start = setup.start();
         let result = match args.engine {
@@ -138,11 +133,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         drawings.push(answer);
     }
     if let Some(output) = &args.svg {
-        let svg = svg::solutions(
-            &puzzles.iter().map(|r| &r.setup).collect::<Vec<_>>(),
-            &drawings,
-            metric,
-        );
+        let svg = svg::solutions(&puzzles.iter().collect::<Vec<_>>(), &drawings, metric);
         output.write("the drawing", |out| out.write_all(svg.as_bytes()))?;
         if *output == Output::Stdout {
             return Ok(());
@@ -156,7 +147,7 @@ fn run(args: &Args) -> Result<(), Failure> {
 }
 
 /// Every puzzle of the arguments and of `--rush`, read and checked.
-fn read_all(args: &Args) -> Result<Vec<Read>, Failure> {
+fn read_all(args: &Args) -> Result<Vec<Setup>, Failure> {
     let mut puzzles = Vec::new();
     if args.puzzles.is_empty() && args.rush.is_none() {
         return Err(Failure::usage(
@@ -166,13 +157,7 @@ fn read_all(args: &Args) -> Result<Vec<Read>, Failure> {
     for (index, word) in args.puzzles.iter().enumerate() {
         let number = index + 1;
         let setup = if word == "-" {
-            let input = common::read_stdin(INPUT_CAP, "1 MiB")?;
-            let text = String::from_utf8(input).map_err(|error| {
-                Failure::usage(format!(
-                    "cannot read standard input: it is not UTF-8 text: {}",
-                    error.utf8_error()
-                ))
-            })?;
+            let text = utf8(common::read_stdin(INPUT_CAP, "1 MiB")?, "standard input")?;
             text.parse::<Setup>()
                 .map_err(|error| at_line("standard input", &error))?
         } else if looks_like_rush(word) && !std::path::Path::new(word).exists() {
@@ -185,7 +170,7 @@ fn read_all(args: &Args) -> Result<Vec<Read>, Failure> {
             text.parse::<Setup>()
                 .map_err(|error| at_line(&path.display().to_string(), &error))?
         };
-        puzzles.push(Read { setup });
+        puzzles.push(setup);
     }
     if let Some(path) = &args.rush {
         let text = read_file(path, "the Rush Hour strings")?;
@@ -212,7 +197,7 @@ fn read_all(args: &Args) -> Result<Vec<Read>, Failure> {
                     rush_message(&error, offset).replacen("column ", "", 1)
                 ))
             })?;
-            puzzles.push(Read { setup });
+            puzzles.push(setup);
         }
     }
     Ok(puzzles)
@@ -257,10 +242,14 @@ fn read_file(path: &std::path::Path, what: &str) -> Result<String, Failure> {
             path.display()
         )));
     }
+    utf8(bytes, &path.display().to_string())
+}
+
+/// `bytes` as text; input that is not UTF-8 is bad input, hence status 2.
+fn utf8(bytes: Vec<u8>, name: &str) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|error| {
         Failure::usage(format!(
-            "cannot read {}: it is not UTF-8 text: {}",
-            path.display(),
+            "cannot read {name}: it is not UTF-8 text: {}",
             error.utf8_error()
         ))
     })
