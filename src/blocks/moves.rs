@@ -30,6 +30,11 @@ impl Move {
     }
 }
 
+/// The metrics as constants, for [`Blocks::moves_in`].
+const STEP: u8 = 0;
+const SLIDE: u8 = 1;
+const PIECE: u8 = 2;
+
 /// What the move that led to a layout bars: nothing, the step back, the
 /// slides along one line, or every move of the piece.
 #[derive(Clone, Copy)]
@@ -51,8 +56,30 @@ impl Blocks {
         &self,
         layout: Layout,
         last: Option<Move>,
+        emit: impl FnMut(Move, Layout),
+    ) {
+        // One generator per metric, the metric a constant in each.
+        match self.metric {
+            Metric::Step => self.moves_in::<STEP>(layout, last, emit),
+            Metric::Slide => self.moves_in::<SLIDE>(layout, last, emit),
+            Metric::Piece => self.moves_in::<PIECE>(layout, last, emit),
+        }
+    }
+
+    /// [`for_each_move`](Blocks::for_each_move) under the metric `METRIC`
+    /// ([`STEP`], [`SLIDE`] or [`PIECE`]).
+    #[inline(always)]
+    fn moves_in<const METRIC: u8>(
+        &self,
+        layout: Layout,
+        last: Option<Move>,
         mut emit: impl FnMut(Move, Layout),
     ) {
+        let metric = match METRIC {
+            STEP => Metric::Step,
+            SLIDE => Metric::Slide,
+            _ => Metric::Piece,
+        };
         let mut occupied = self.walls;
         for (cell, class) in self.decode(layout) {
             occupied |= self.class(class).map_or(0, |class| class.cells(cell));
@@ -62,7 +89,7 @@ impl Blocks {
             Some(last) if layout.anchors() >> (last.to & 63) & 1 == 1 => last.to,
             _ => NONE,
         };
-        let barred_kind = match (last, self.metric) {
+        let barred_kind = match (last, metric) {
             (Some(last), Metric::Step) => Barred::Back(last.from),
             (Some(last), Metric::Slide) => {
                 let columns = self.columns.max(1);
@@ -91,7 +118,7 @@ impl Blocks {
                 let next = self.moved(layout, rank as u32, class, class_number, from, to);
                 emit(Move { from, to }, next);
             };
-            match (self.metric, barred) {
+            match (metric, barred) {
                 (_, Barred::All) => {}
                 (Metric::Step, _) => {
                     for direction in 0..4 {
