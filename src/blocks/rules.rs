@@ -50,6 +50,13 @@ impl Kind {
     }
 }
 
+/// One unit step of a piece: the cells it enters, the anchor it ends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Step {
+    pub(super) enter: u64,
+    pub(super) to: u8,
+}
+
 /// A class of interchangeable pieces and its move tables: where a piece of it
 /// covers with each anchor (top-left cell), and the anchor one step away.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,13 +65,11 @@ pub(super) struct Class {
     /// The cells covered from each anchor; 0 where the piece does not fit on
     /// the board beside the walls.
     pub(super) footprint: [u64; MAX_CELLS],
-    /// The anchor one step from each anchor in each [`Direction`], or
-    /// [`NONE`] where that leaves the board, meets a wall or is not a way the
-    /// piece moves.
-    pub(super) next: [[u8; MAX_CELLS]; 4],
-    /// The cells a unit step in each direction from each anchor enters (0
-    /// where [`next`](Class::next) has no step).
-    pub(super) enter: [[u64; MAX_CELLS]; 4],
+    /// For each anchor and each [`Direction`], the cells a unit step enters
+    /// and the anchor after it, or ([`NONE`]) where the step leaves the
+    /// board, meets a wall or is not a way the piece moves: the four steps of
+    /// an anchor in one cache line.
+    pub(super) steps: [[Step; 4]; MAX_CELLS],
     /// The anchor of the mirror image of a piece at each anchor, left and
     /// right swapped ([`NONE`] where it does not fit).
     pub(super) mirror: [u8; MAX_CELLS],
@@ -112,13 +117,16 @@ impl Class {
                 }
             }
         }
-        let mut enter = [[0u64; MAX_CELLS]; 4];
-        for (entered, steps) in enter.iter_mut().zip(&next) {
-            for ((slot, &to), &here) in entered.iter_mut().zip(steps).zip(&footprint) {
+        let mut steps = [[Step { enter: 0, to: NONE }; 4]; MAX_CELLS];
+        for (anchor, (cell_steps, &here)) in steps.iter_mut().zip(&footprint).enumerate() {
+            for (step, table) in cell_steps.iter_mut().zip(&next) {
+                let to = table.get(anchor).copied().unwrap_or(NONE);
                 if to != NONE {
-                    *slot = footprint
-                        .get(usize::from(to))
-                        .map_or(0, |&there| there & !here);
+                    let there = footprint.get(usize::from(to)).copied().unwrap_or(0);
+                    *step = Step {
+                        enter: there & !here,
+                        to,
+                    };
                 }
             }
         }
@@ -138,8 +146,7 @@ impl Class {
         Class {
             kind,
             footprint,
-            next,
-            enter,
+            steps,
             mirror,
         }
     }
@@ -167,7 +174,8 @@ impl Class {
         let (direction, anchor) = (direction & 3, usize::from(anchor & 63));
         // Masked to 0..4 and 0..64: in bounds.
         #[allow(clippy::indexing_slicing)]
-        (self.next[direction][anchor], self.enter[direction][anchor])
+        let step = self.steps[anchor][direction];
+        (step.to, step.enter)
     }
 }
 
