@@ -6,7 +6,7 @@
 //! | floor | modules | knows of |
 //! | --- | --- | --- |
 //! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables, the sliding-tile pattern databases | everything below |
-//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle) | the core only |
+//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle), [`blocks`] (sliding blocks in general, Rush Hour) | the core only |
 //! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*), [`atlas`] (whole spaces) | the core only |
 //! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Abstraction`], [`Path`], [`adapt`] | nothing |
 //!
@@ -14,6 +14,10 @@
 //! BFS, A* and IDA* need only [`Puzzle`]; bidirectional BFS also needs
 //! [`Backward`]; the [`atlas`] needs a [`Backward`] puzzle and a
 //! [`DenseSpace`] numbering its states.
+//!
+//! [`klotski`] is the fast special case of [`blocks`]: use it for the 4×5
+//! Klotski board and its four shapes, and [`blocks`] for every other
+//! sliding-block puzzle (other boards, pieces and goals, walls, Rush Hour).
 //!
 //! Cargo features make the floors something the compiler checks: `engines`
 //! (floor 2), `puzzles` (floor 3) and `analysis` (floor 4, both below it; the
@@ -138,6 +142,8 @@ pub mod atlas;
 pub mod search;
 
 // Floor 3, the puzzles: they know the core only.
+#[cfg(feature = "puzzles")]
+pub mod blocks;
 #[cfg(feature = "puzzles")]
 pub mod klotski;
 #[cfg(feature = "puzzles")]

@@ -56,13 +56,19 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn start(limits: &'a Limits) -> Self {
+    pub(super) fn start(limits: &'a Limits) -> Self {
         let started = Instant::now();
         Run {
             stats: Stats::default(),
             limits,
             started,
         }
+    }
+
+    /// The statistics, with the time since the start.
+    pub(super) fn finish(mut self) -> Stats {
+        self.stats.elapsed = self.started.elapsed();
+        self.stats
     }
 
     /// The depth limit, or `u32::MAX`.
