@@ -466,7 +466,7 @@ mod svg {
                 body,
                 r#"<text x="{MARGIN}" y="{}" font-size="16" font-family="{}">{}</text>"#,
                 y + 16,
-                common::FONTS,
+                crate::common::FONTS,
                 escape(&title)
             );
             y += 28;
@@ -494,7 +494,7 @@ mod svg {
                     body,
                     r#"<text x="{x0}" y="{}" font-size="11" font-family="{}">{}</text>"#,
                     y0 - 5,
-                    common::FONTS,
+                    crate::common::FONTS,
                     escape(&caption)
                 );
                 let _ = writeln!(
