@@ -104,6 +104,7 @@
 
 // Floor 1, the core: what a puzzle implements, and what every floor shares.
 pub mod adapt;
+pub mod cost;
 mod excerpt;
 mod named;
 mod path;
@@ -125,6 +126,8 @@ pub mod search;
 mod table;
 
 // Floor 3, the puzzles: they know the core only.
+#[cfg(feature = "puzzles")]
+pub mod grid;
 #[cfg(feature = "puzzles")]
 pub mod klotski;
 #[cfg(feature = "puzzles")]

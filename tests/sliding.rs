@@ -573,10 +573,7 @@ fn heuristics_vanish_at_every_goal() {
         assert_eq!((goal.manhattan(), goal.linear_conflict()), (0, 0));
         assert!(goal.is_solvable() && Sliding::new().is_goal(&goal));
         for kind in HeuristicKind::ALL {
-            assert_eq!(
-                Sliding::new().with_heuristic(kind).heuristic(&goal),
-                0
-            );
+            assert_eq!(Sliding::new().with_heuristic(kind).heuristic(&goal), 0);
             assert_eq!(kind.name().parse(), Ok(kind));
         }
     }
@@ -653,8 +650,7 @@ fn engines_find_the_exact_distances_on_random_3x3_boards() {
 #[test]
 fn the_atlas_maps_the_eight_puzzle_and_2x5() {
     let space = SolvableBoards::new(Shape::EIGHT).unwrap();
-    let table =
-        atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
+    let table = atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
     assert_eq!(table.max(), Some(31));
     assert_eq!(table.reachable(), 181_440);
     for (tiles, distance) in exact_distances(Shape::EIGHT) {
@@ -663,8 +659,7 @@ fn the_atlas_maps_the_eight_puzzle_and_2x5() {
     }
     // 2x5: 10!/2 boards, at most 55 moves from the goal.
     let space = SolvableBoards::new(Shape::new(2, 5).unwrap()).unwrap();
-    let table =
-        atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
+    let table = atlas::distances(&Sliding::new(), &space, &Options::new(), &mut |_| {}).unwrap();
     assert_eq!((table.reachable(), table.max()), (1_814_400, Some(55)));
 }
 

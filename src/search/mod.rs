@@ -15,6 +15,7 @@
 mod astar;
 mod bfs;
 mod bidirectional;
+pub mod costs;
 mod engine;
 mod idastar;
 mod limits;

@@ -1,0 +1,236 @@
+//! The open list of the weighted best-first engines: states by priority in
+//! a binary heap, each key's cheapest node, and the search tree behind them.
+
+// Indices in this module are the tree's own, handed out by `Tree::push`: in bounds.
+#![allow(clippy::indexing_slicing)]
+
+use core::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use hashbrown::hash_table::Entry as Slot;
+
+use crate::cost::{Cost, Weighted};
+use crate::search::run::MAX_INDEXED;
+use crate::search::tree::Tree;
+use crate::search::Limit;
+use crate::table::{KeyTable, INITIAL_CAPACITY};
+use crate::{Path, Puzzle};
+
+/// A node waiting in the heap: the lowest priority comes out first, and
+/// among equals the one with the larger cost so far (the deeper one), then
+/// the newer one.
+#[derive(Clone, Copy, Debug)]
+struct Waiting<C> {
+    priority: C,
+    cost: C,
+    node: u32,
+}
+
+impl<C: Ord> Ord for Waiting<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .priority
+            .cmp(&self.priority)
+            .then_with(|| self.cost.cmp(&other.cost))
+            .then_with(|| self.node.cmp(&other.node))
+    }
+}
+
+impl<C: Ord> PartialOrd for Waiting<C> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Ord> PartialEq for Waiting<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<C: Ord> Eq for Waiting<C> {}
+
+/// The states a weighted search has reached: every node in a [`Tree`] with
+/// its cost so far, the cheapest node of each key, and the nodes still to
+/// expand in a heap. A node replaced by a cheaper way to its key is marked
+/// superseded and skipped when it comes out of the heap (lazy deletion); a
+/// key already expanded can be reached again more cheaply, and its new node
+/// is expanded again (reopening).
+pub(super) struct Frontier<P: Weighted> {
+    tree: Tree<P::State, P::Move>,
+    /// `costs[i]`: the cost of the path from the roots to node `i`.
+    costs: Vec<P::Cost>,
+    superseded: Vec<bool>,
+    /// The cheapest node of each key.
+    best: KeyTable<P::Key, u32>,
+    heap: BinaryHeap<Waiting<P::Cost>>,
+    max_states: usize,
+}
+
+impl<P: Weighted> Frontier<P> {
+    /// An empty frontier that holds at most `max_states` keys.
+    pub(super) fn new(max_states: usize) -> Self {
+        Frontier {
+            tree: Tree::with_capacity(INITIAL_CAPACITY),
+            costs: Vec::with_capacity(INITIAL_CAPACITY),
+            superseded: Vec::with_capacity(INITIAL_CAPACITY),
+            best: KeyTable::with_capacity(INITIAL_CAPACITY),
+            heap: BinaryHeap::with_capacity(INITIAL_CAPACITY),
+            max_states: max_states.min(MAX_INDEXED),
+        }
+    }
+
+    /// Adds `state` as a root of cost zero and priority `priority`, before
+    /// any other node; a root whose key is already a root is left out.
+    ///
+    /// # Errors
+    ///
+    /// The state limit when the frontier is full.
+    pub(super) fn push_root(
+        &mut self,
+        key: P::Key,
+        state: P::State,
+        priority: P::Cost,
+    ) -> Result<(), Limit> {
+        if self.best.contains(&key) {
+            return Ok(());
+        }
+        self.admit()?;
+        let node = self.tree.push_root(state);
+        self.best.insert_new(key, node);
+        self.record(node, P::Cost::ZERO, priority);
+        Ok(())
+    }
+
+    /// Keeps `state`, reached from node `parent` by `mv` at cost `cost`,
+    /// unless a node of its key costs no more; `priority` gives its priority
+    /// from its cost when it is kept. Returns the node kept, if any.
+    ///
+    /// # Errors
+    ///
+    /// The state limit when a new key would not fit, or the cost overflow
+    /// that `priority` reports as `None`.
+    #[inline]
+    pub(super) fn offer(
+        &mut self,
+        key: P::Key,
+        state: P::State,
+        parent: u32,
+        mv: P::Move,
+        cost: P::Cost,
+        priority: impl FnOnce(&P::State) -> Option<P::Cost>,
+    ) -> Result<Option<u32>, Limit> {
+        if self.tree.len() >= MAX_INDEXED {
+            return Err(Limit::States { max: MAX_INDEXED });
+        }
+        let node = self.tree.len() as u32;
+        let keys = self.best.len();
+        match self.best.entry(key) {
+            Slot::Occupied(mut entry) => {
+                let known = entry.get().1 as usize;
+                if self.costs[known] <= cost {
+                    return Ok(None);
+                }
+                let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                self.superseded[known] = true;
+                entry.get_mut().1 = node;
+                self.tree.push(state, parent, mv);
+                self.record(node, cost, priority);
+            }
+            Slot::Vacant(entry) => {
+                if keys >= self.max_states {
+                    return Err(Limit::States {
+                        max: self.max_states,
+                    });
+                }
+                let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                entry.insert((key, node));
+                self.tree.push(state, parent, mv);
+                self.record(node, cost, priority);
+            }
+        }
+        Ok(Some(node))
+    }
+
+    fn admit(&self) -> Result<(), Limit> {
+        if self.best.len() >= self.max_states {
+            return Err(Limit::States {
+                max: self.max_states,
+            });
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn record(&mut self, node: u32, cost: P::Cost, priority: P::Cost) {
+        self.costs.push(cost);
+        self.superseded.push(false);
+        self.heap.push(Waiting {
+            priority,
+            cost,
+            node,
+        });
+    }
+
+    /// Removes and returns the node of lowest priority, skipping superseded ones.
+    #[inline]
+    pub(super) fn pop(&mut self) -> Option<u32> {
+        while let Some(waiting) = self.heap.pop() {
+            if !self.superseded[waiting.node as usize] {
+                return Some(waiting.node);
+            }
+        }
+        None
+    }
+
+    /// The lowest priority of a node still to expand, if any.
+    pub(super) fn lowest(&mut self) -> Option<P::Cost> {
+        while let Some(waiting) = self.heap.peek() {
+            if !self.superseded[waiting.node as usize] {
+                return Some(waiting.priority);
+            }
+            self.heap.pop();
+        }
+        None
+    }
+
+    /// The number of nodes in the heap, superseded ones included.
+    pub(super) fn waiting(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// The number of keys reached.
+    pub(super) fn keys(&self) -> usize {
+        self.best.len()
+    }
+
+    /// The cheapest node of `key` and its cost, if the key was reached.
+    #[inline]
+    pub(super) fn best(&self, key: &P::Key) -> Option<(u32, P::Cost)> {
+        let node = *self.best.get(key)?;
+        Some((node, self.costs[node as usize]))
+    }
+
+    /// The state of node `node`, its cost, and the move that reached it
+    /// unless it is a root.
+    #[inline]
+    pub(super) fn node(&self, node: u32) -> (&P::State, P::Cost, Option<&P::Move>) {
+        let (state, mv) = self.tree.node(node as usize);
+        (state, self.costs[node as usize], mv)
+    }
+
+    /// The nodes from `node` up to its root, `node` first.
+    pub(super) fn ancestry(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        self.tree.ancestry(node as usize).map(|index| index as u32)
+    }
+
+    /// The path from the root of node `node` to it, both included.
+    pub(super) fn path_to(&self, node: u32) -> Path<P::State, P::Move>
+    where
+        P: Puzzle,
+    {
+        self.tree.path_to(node as usize)
+    }
+}
