@@ -109,10 +109,37 @@ impl Hash for Octile {
 impl Ord for Octile {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
+        if (self.straight | self.diagonal | other.straight | other.diagonal) < SMALL {
+            return self.cmp_small(other);
+        }
         // self − other = x − y·√2, with x and y as below.
         let x = i128::from(self.straight) - i128::from(other.straight);
         let y = i128::from(other.diagonal) - i128::from(self.diagonal);
         compare_with_root_two(x, y)
+    }
+}
+
+/// Below this, every field of two costs, [`Octile::cmp_small`] decides.
+const SMALL: u64 = 1 << 20;
+
+impl Octile {
+    /// [`Ord::cmp`] for fields below [`SMALL`], in floating point and yet
+    /// exactly: for integers `x` and `y` below 2²⁰, not both 0, `|x − y·√2|`
+    /// is `|x² − 2y²| / (|x| + |y|·√2)`, at least 1 / 2²², far above the
+    /// rounding error of the difference computed below (under 2⁻³⁰).
+    #[inline]
+    #[allow(clippy::cast_precision_loss)] // below 2²⁰: exact
+    fn cmp_small(&self, other: &Self) -> Ordering {
+        if self == other {
+            return Ordering::Equal;
+        }
+        let x = self.straight as f64 - other.straight as f64;
+        let y = other.diagonal as f64 - self.diagonal as f64;
+        if x - y * core::f64::consts::SQRT_2 > 0.0 {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        }
     }
 }
 
@@ -307,6 +334,22 @@ pub trait Weighted: Puzzle {
         Self::Cost::ZERO
     }
 
+    /// `Some(n)` when every key is a small number: [`dense_key`](Weighted::dense_key)
+    /// numbers the keys, distinct keys distinctly, below `n`. The weighted
+    /// best-first engines then find a key's node in an array of `n` entries
+    /// instead of a hash table (a grid map numbers its cells). The default,
+    /// `None`, hashes the keys.
+    fn dense_keys(&self) -> Option<usize> {
+        None
+    }
+
+    /// The number of `key`, below [`dense_keys`](Weighted::dense_keys)'
+    /// count; asked only when that is `Some`. A number past the count
+    /// stops the search at its state limit.
+    fn dense_key(&self, _key: &Self::Key) -> usize {
+        0
+    }
+
     /// The successors of `state` worth trying once `last` has led to it from
     /// some state `p`, for the weighted engines.
     ///
@@ -336,6 +379,16 @@ impl<P: Weighted + ?Sized> Weighted for &P {
     #[inline]
     fn cost_heuristic(&self, state: &Self::State) -> Self::Cost {
         (**self).cost_heuristic(state)
+    }
+
+    #[inline]
+    fn dense_keys(&self) -> Option<usize> {
+        (**self).dense_keys()
+    }
+
+    #[inline]
+    fn dense_key(&self, key: &Self::Key) -> usize {
+        (**self).dense_key(key)
     }
 
     #[inline]
@@ -371,6 +424,40 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The floating-point comparison of small costs agrees with the integer one.
+    #[test]
+    fn octile_small_comparison_is_exact() {
+        let near = [
+            (0u64, 0u64),
+            (1, 0),
+            (0, 1),
+            (99, 0),
+            (0, 70),
+            (140, 0),
+            (0, 99),
+        ];
+        let edge = SMALL - 1;
+        let far = [
+            (edge, 0),
+            (0, edge),
+            (edge, edge),
+            (741_455, 524_288),
+            (0, 524_288),
+        ];
+        for &(a, b) in near.iter().chain(&far) {
+            for &(c, d) in near.iter().chain(&far) {
+                let (left, right) = (Octile::new(a, b), Octile::new(c, d));
+                let x = i128::from(a) - i128::from(c);
+                let y = i128::from(d) - i128::from(b);
+                assert_eq!(
+                    left.cmp_small(&right),
+                    compare_with_root_two(x, y),
+                    "{left:?} {right:?}"
+                );
             }
         }
     }

@@ -269,6 +269,16 @@ impl Weighted for Grid<'_> {
         }
     }
 
+    /// The cells and their border, numbered by their index.
+    fn dense_keys(&self) -> Option<usize> {
+        Some((self.map.width() as usize + 2) * (self.map.height() as usize + 2))
+    }
+
+    #[inline]
+    fn dense_key(&self, key: &u32) -> usize {
+        *key as usize
+    }
+
     #[inline]
     fn weighted_successors_after(&self, state: &Point, last: &Step, emit: impl FnMut(Step, Point)) {
         if self.jump_points {

@@ -227,12 +227,12 @@ fn search<P: Weighted>(
     run: &mut Run<'_>,
 ) -> Found<P> {
     let watch = run.watch();
-    let mut frontier = Frontier::<P>::new(run.max_states());
+    let mut frontier = Frontier::<P>::new(puzzle, run.max_states());
     for root in core::iter::once(start).chain(others) {
         let Some(priority) = order.priority(puzzle, P::Cost::ZERO, &root) else {
             return (Outcome::LimitReached(Limit::CostOverflow), None);
         };
-        if let Err(limit) = frontier.push_root(puzzle.encode(&root), root, priority) {
+        if let Err(limit) = frontier.push_root(puzzle, puzzle.encode(&root), root, priority) {
             return (Outcome::LimitReached(limit), None);
         }
     }
@@ -268,7 +268,7 @@ fn search<P: Weighted>(
             };
             let key = puzzle.encode(&child);
             let priority = |child: &P::State| order.priority(puzzle, child_cost, child);
-            if let Err(limit) = frontier.offer(key, child, node, mv, child_cost, priority) {
+            if let Err(limit) = frontier.offer(puzzle, key, child, node, mv, child_cost, priority) {
                 stop = Some(limit);
             }
         };

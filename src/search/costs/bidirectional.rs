@@ -108,8 +108,8 @@ fn search<P: Weighted + Backward>(
     // left, as nodes come.
     let max = run.max_states();
     let mut sides = Sides::<P> {
-        forward: Frontier::new(max),
-        backward: Frontier::new(max),
+        forward: Frontier::new(puzzle, max),
+        backward: Frontier::new(puzzle, max),
         meeting: None,
         watch: run.watch(),
         generated: Countdown::new(0),
@@ -118,14 +118,21 @@ fn search<P: Weighted + Backward>(
     puzzle.goal_states(&start, |goal| {
         if error.is_none() {
             let key = puzzle.encode(&goal);
-            error = sides.backward.push_root(key, goal, P::Cost::ZERO).err();
+            error = sides
+                .backward
+                .push_root(puzzle, key, goal, P::Cost::ZERO)
+                .err();
         }
     });
     let key = puzzle.encode(&start);
-    if let Some(limit) = error.or(sides.forward.push_root(key, start, P::Cost::ZERO).err()) {
+    if let Some(limit) = error.or(sides
+        .forward
+        .push_root(puzzle, key, start, P::Cost::ZERO)
+        .err())
+    {
         return (Outcome::LimitReached(limit), None);
     }
-    sides.meet(&key);
+    sides.meet(puzzle, &key);
     let stop = loop {
         let (Some(low_forward), Some(low_backward)) =
             (sides.forward.lowest(), sides.backward.lowest())
@@ -209,11 +216,11 @@ impl<P: Weighted + Backward> Sides<'_, P> {
                 return;
             };
             let key = puzzle.encode(&other);
-            if side.keys() - keys >= room && side.best(&key).is_none() {
+            if side.keys() - keys >= room && side.best(puzzle, &key).is_none() {
                 stop = Some(Limit::States { max });
                 return;
             }
-            match side.offer(key, other, node, mv, cost, |_| Some(cost)) {
+            match side.offer(puzzle, key, other, node, mv, cost, |_| Some(cost)) {
                 Ok(Some(_)) => reached.push(key),
                 Ok(None) => {}
                 Err(limit) => stop = Some(limit),
@@ -225,17 +232,18 @@ impl<P: Weighted + Backward> Sides<'_, P> {
             puzzle.predecessors(&state, &mut visit);
         }
         for key in &reached {
-            self.meet(key);
+            self.meet(puzzle, key);
         }
         stop.map_or(Ok(()), Err)
     }
 
     /// Records the path through `key` if both sides reached it more cheaply
     /// than the cheapest meeting so far.
-    fn meet(&mut self, key: &P::Key) {
-        let (Some((forward, f)), Some((backward, b))) =
-            (self.forward.best(key), self.backward.best(key))
-        else {
+    fn meet(&mut self, puzzle: &P, key: &P::Key) {
+        let (Some((forward, f)), Some((backward, b))) = (
+            self.forward.best(puzzle, key),
+            self.backward.best(puzzle, key),
+        ) else {
             return;
         };
         // Costs that do not add up are no meeting worth keeping.

@@ -22,7 +22,6 @@ use crate::{Path, Puzzle};
 #[derive(Clone, Copy, Debug)]
 struct Waiting<C> {
     priority: C,
-    cost: C,
     node: u32,
 }
 
@@ -32,7 +31,6 @@ impl<C: Ord> Ord for Waiting<C> {
         other
             .priority
             .cmp(&self.priority)
-            .then_with(|| self.cost.cmp(&other.cost))
             .then_with(|| self.node.cmp(&other.node))
     }
 }
@@ -52,6 +50,30 @@ impl<C: Ord> PartialEq for Waiting<C> {
 
 impl<C: Ord> Eq for Waiting<C> {}
 
+/// The end of a list, or no node, in [`Best::Dense`].
+const NONE: u32 = u32::MAX;
+
+/// The cheapest node of each key: in a hash table, or in an array indexed by
+/// [`Weighted::dense_key`].
+enum Best<K> {
+    Hashed(KeyTable<K, u32>),
+    Dense {
+        /// `nodes[dense_key(key)]`: the node, or [`NONE`].
+        nodes: Vec<u32>,
+        keys: usize,
+    },
+}
+
+impl<K: Copy + Eq + core::hash::Hash> Best<K> {
+    #[inline]
+    fn len(&self) -> usize {
+        match self {
+            Best::Hashed(table) => table.len(),
+            Best::Dense { keys, .. } => *keys,
+        }
+    }
+}
+
 /// The states a weighted search has reached: every node in a [`Tree`] with
 /// its cost so far, the cheapest node of each key, and the nodes still to
 /// expand in a heap. A node replaced by a cheaper way to its key is marked
@@ -64,19 +86,26 @@ pub(super) struct Frontier<P: Weighted> {
     costs: Vec<P::Cost>,
     superseded: Vec<bool>,
     /// The cheapest node of each key.
-    best: KeyTable<P::Key, u32>,
+    best: Best<P::Key>,
     heap: BinaryHeap<Waiting<P::Cost>>,
     max_states: usize,
 }
 
 impl<P: Weighted> Frontier<P> {
-    /// An empty frontier that holds at most `max_states` keys.
-    pub(super) fn new(max_states: usize) -> Self {
+    /// An empty frontier for `puzzle` that holds at most `max_states` keys.
+    pub(super) fn new(puzzle: &P, max_states: usize) -> Self {
+        let best = match puzzle.dense_keys() {
+            Some(count) => Best::Dense {
+                nodes: vec![NONE; count],
+                keys: 0,
+            },
+            None => Best::Hashed(KeyTable::with_capacity(INITIAL_CAPACITY)),
+        };
         Frontier {
             tree: Tree::with_capacity(INITIAL_CAPACITY),
             costs: Vec::with_capacity(INITIAL_CAPACITY),
             superseded: Vec::with_capacity(INITIAL_CAPACITY),
-            best: KeyTable::with_capacity(INITIAL_CAPACITY),
+            best,
             heap: BinaryHeap::with_capacity(INITIAL_CAPACITY),
             max_states: max_states.min(MAX_INDEXED),
         }
@@ -90,16 +119,26 @@ impl<P: Weighted> Frontier<P> {
     /// The state limit when the frontier is full.
     pub(super) fn push_root(
         &mut self,
+        puzzle: &P,
         key: P::Key,
         state: P::State,
         priority: P::Cost,
     ) -> Result<(), Limit> {
-        if self.best.contains(&key) {
+        if self.best(puzzle, &key).is_some() {
             return Ok(());
         }
         self.admit()?;
         let node = self.tree.push_root(state);
-        self.best.insert_new(key, node);
+        match &mut self.best {
+            Best::Hashed(table) => table.insert_new(key, node),
+            Best::Dense { nodes, keys } => {
+                let slot = nodes.get_mut(puzzle.dense_key(&key)).ok_or(Limit::States {
+                    max: self.max_states,
+                })?;
+                *slot = node;
+                *keys += 1;
+            }
+        }
         self.record(node, P::Cost::ZERO, priority);
         Ok(())
     }
@@ -113,8 +152,10 @@ impl<P: Weighted> Frontier<P> {
     /// The state limit when a new key would not fit, or the cost overflow
     /// that `priority` reports as `None`.
     #[inline]
+    #[allow(clippy::too_many_arguments)] // the child, its link, its cost: one thing each
     pub(super) fn offer(
         &mut self,
+        puzzle: &P,
         key: P::Key,
         state: P::State,
         parent: u32,
@@ -127,7 +168,37 @@ impl<P: Weighted> Frontier<P> {
         }
         let node = self.tree.len() as u32;
         let keys = self.best.len();
-        match self.best.entry(key) {
+        let table = match &mut self.best {
+            Best::Hashed(table) => table,
+            Best::Dense { nodes, keys } => {
+                let max = self.max_states;
+                let slot = nodes
+                    .get_mut(puzzle.dense_key(&key))
+                    .ok_or(Limit::States { max })?;
+                if *slot == NONE {
+                    if *keys >= max {
+                        return Err(Limit::States { max });
+                    }
+                    let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                    *slot = node;
+                    *keys += 1;
+                    self.tree.push(state, parent, mv);
+                    self.record(node, cost, priority);
+                } else {
+                    let known = *slot as usize;
+                    if self.costs[known] <= cost {
+                        return Ok(None);
+                    }
+                    let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                    self.superseded[known] = true;
+                    *slot = node;
+                    self.tree.push(state, parent, mv);
+                    self.record(node, cost, priority);
+                }
+                return Ok(Some(node));
+            }
+        };
+        match table.entry(key) {
             Slot::Occupied(mut entry) => {
                 let known = entry.get().1 as usize;
                 if self.costs[known] <= cost {
@@ -167,11 +238,7 @@ impl<P: Weighted> Frontier<P> {
     fn record(&mut self, node: u32, cost: P::Cost, priority: P::Cost) {
         self.costs.push(cost);
         self.superseded.push(false);
-        self.heap.push(Waiting {
-            priority,
-            cost,
-            node,
-        });
+        self.heap.push(Waiting { priority, node });
     }
 
     /// Removes and returns the node of lowest priority, skipping superseded ones.
@@ -208,8 +275,13 @@ impl<P: Weighted> Frontier<P> {
 
     /// The cheapest node of `key` and its cost, if the key was reached.
     #[inline]
-    pub(super) fn best(&self, key: &P::Key) -> Option<(u32, P::Cost)> {
-        let node = *self.best.get(key)?;
+    pub(super) fn best(&self, puzzle: &P, key: &P::Key) -> Option<(u32, P::Cost)> {
+        let node = match &self.best {
+            Best::Hashed(table) => *table.get(key)?,
+            Best::Dense { nodes, .. } => *nodes
+                .get(puzzle.dense_key(key))
+                .filter(|&&node| node != NONE)?,
+        };
         Some((node, self.costs[node as usize]))
     }
 
