@@ -403,6 +403,7 @@ impl<P: Weighted + ?Sized> Weighted for &P {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

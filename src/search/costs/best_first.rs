@@ -2,11 +2,11 @@
 //! with three orders.
 
 use super::frontier::Frontier;
+use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
 use crate::search::run::{Countdown, Run};
 use crate::search::{Limit, Limits, Outcome};
-use crate::Puzzle;
 
 /// Dijkstra's algorithm (uniform-cost search): expands states by their cost
 /// from the start, the cheapest first, and ignores the heuristic.
@@ -213,11 +213,6 @@ fn best_first<P: Weighted>(
         stats: result.stats,
     }
 }
-
-type Found<P> = (
-    Outcome<<P as Puzzle>::State, <P as Puzzle>::Move>,
-    Option<<P as Weighted>::Cost>,
-);
 
 fn search<P: Weighted>(
     puzzle: &P,

@@ -1,6 +1,7 @@
 //! Bidirectional Dijkstra.
 
 use super::frontier::Frontier;
+use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
 use crate::search::run::{Countdown, Run, Watch};
@@ -99,11 +100,7 @@ struct Sides<'w, P: Weighted> {
     generated: Countdown,
 }
 
-fn search<P: Weighted + Backward>(
-    puzzle: &P,
-    start: P::State,
-    run: &mut Run<'_>,
-) -> (Outcome<P::State, P::Move>, Option<P::Cost>) {
+fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Found<P> {
     // Both sides share the state limit: each is checked against what is
     // left, as nodes come.
     let max = run.max_states();

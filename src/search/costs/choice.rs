@@ -1,7 +1,7 @@
 //! Choosing a weighted engine at run time.
 
 use super::{bidirectional_dijkstra, dijkstra, weighted_astar, weighted_idastar};
-use super::{CostResult, Weight};
+use super::{CostResult, CostResultOf, Weight};
 use crate::cost::Weighted;
 use crate::named::by_name;
 use crate::search::Limits;
@@ -84,7 +84,7 @@ impl WeightedEngine {
         start: P::State,
         weight: Weight,
         limits: &Limits,
-    ) -> Result<CostResult<P::State, P::Move, P::Cost>, NeedsBackward> {
+    ) -> Result<CostResultOf<P>, NeedsBackward> {
         if self == WeightedEngine::Bidirectional {
             return Err(NeedsBackward);
         }

@@ -13,7 +13,7 @@ use crate::cost::{Cost, Weighted};
 use crate::search::run::MAX_INDEXED;
 use crate::search::tree::Tree;
 use crate::search::Limit;
-use crate::table::{KeyTable, INITIAL_CAPACITY};
+use crate::table::KeyTable;
 use crate::{Path, Puzzle};
 
 /// A node waiting in the heap: the lowest priority comes out first, and
@@ -49,6 +49,11 @@ impl<C: Ord> PartialEq for Waiting<C> {
 }
 
 impl<C: Ord> Eq for Waiting<C> {}
+
+/// Room reserved up front: small, as a search of a small map runs for
+/// microseconds, and a large reservation would cost it more than its search
+/// (the vectors grow by doubling).
+const INITIAL_CAPACITY: usize = 1 << 8;
 
 /// The end of a list, or no node, in [`Best::Dense`].
 const NONE: u32 = u32::MAX;

@@ -1,5 +1,6 @@
 //! IDA* with costs, and weighted IDA*.
 
+use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
 use crate::search::run::{Countdown, Run};
@@ -132,11 +133,7 @@ impl<'p, P: Weighted> Deepening<'p, P> {
             .checked_add(h.checked_scale(self.weight.numerator())?)
     }
 
-    fn search(
-        &mut self,
-        start: P::State,
-        run: &mut Run<'_>,
-    ) -> (Outcome<P::State, P::Move>, Option<P::Cost>) {
+    fn search(&mut self, start: P::State, run: &mut Run<'_>) -> Found<P> {
         let Some(mut bound) = self.priority(P::Cost::ZERO, &start) else {
             return (Outcome::LimitReached(Limit::CostOverflow), None);
         };

@@ -33,4 +33,4 @@ pub use best_first::{astar, dijkstra, dijkstra_from, weighted_astar};
 pub use bidirectional::bidirectional_dijkstra;
 pub use choice::{NeedsBackward, UnknownWeightedEngine, WeightedEngine};
 pub use idastar::{idastar, weighted_idastar};
-pub use result::{CostResult, Weight, WeightError};
+pub use result::{CostResult, CostResultOf, Weight, WeightError};
