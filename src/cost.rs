@@ -98,6 +98,12 @@ impl Octile {
     pub const fn new(straight: u64, diagonal: u64) -> Self {
         Octile { straight, diagonal }
     }
+
+    /// The cost as a floating-point number, for people (also [`Cost::to_f64`]).
+    #[allow(clippy::cast_precision_loss)] // for people: rounding is fine
+    pub fn to_f64(self) -> f64 {
+        self.straight as f64 + self.diagonal as f64 * core::f64::consts::SQRT_2
+    }
 }
 
 impl Hash for Octile {
@@ -194,9 +200,8 @@ impl Cost for Octile {
         ))
     }
 
-    #[allow(clippy::cast_precision_loss)] // for people: rounding is fine
     fn to_f64(self) -> f64 {
-        self.straight as f64 + self.diagonal as f64 * core::f64::consts::SQRT_2
+        Octile::to_f64(self)
     }
 }
 

@@ -17,7 +17,8 @@
 //! use puzzle_search::search::{costs, Limits};
 //!
 //! let map = GridMap::parse("type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n")?;
-//! let scenarios = Scenario::parse_file("version 1\n0\tm.map\t3\t3\t0\t0\t2\t2\t3.41421356\n")?;
+//! // Around the blocked centre: four straight steps, as no diagonal cuts its corner.
+//! let scenarios = Scenario::parse_file("version 1\n0\tm.map\t3\t3\t0\t0\t2\t2\t4\n")?;
 //! for scenario in &scenarios {
 //!     scenario.check(&map)?;
 //!     let grid = Grid::new(&map, scenario.goal).with_jump_points();

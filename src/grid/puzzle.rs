@@ -78,14 +78,19 @@ pub(super) const DIRECTIONS: [(i8, i8); 8] = [
 /// through far fewer states.
 ///
 /// ```
+/// use puzzle_search::cost::Octile;
 /// use puzzle_search::grid::{Grid, GridMap, Point};
 /// use puzzle_search::search::{costs, Limits};
 ///
 /// let map = GridMap::parse("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n")?;
 /// let grid = Grid::new(&map, Point { x: 3, y: 2 });
 /// let result = costs::astar(&grid, Point { x: 0, y: 0 }, &Limits::new());
-/// // Around the wall: 1 + √2 + 1 + √2 (no cutting its corners).
-/// assert!((result.cost.unwrap().to_f64() - 4.828_427_12).abs() < 1e-6);
+/// // Around the wall in five straight steps: no diagonal may cut its corners.
+/// assert_eq!(result.cost, Some(Octile::new(5, 0)));
+/// // Without the wall, two diagonals and one straight step.
+/// let open = GridMap::parse("type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n")?;
+/// let result = costs::astar(&Grid::new(&open, Point { x: 3, y: 2 }), Point { x: 0, y: 0 }, &Limits::new());
+/// assert!((result.cost.unwrap().to_f64() - 3.828_427_12).abs() < 1e-6);
 /// # Ok::<(), puzzle_search::grid::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]

@@ -43,7 +43,7 @@ impl Scenario {
     /// let scenarios = Scenario::parse_file("version 1\n0\ta.map\t4\t3\t0\t0\t3\t2\t3.82842712\n")?;
     /// assert_eq!(scenarios[0].goal, Point { x: 3, y: 2 });
     /// let error = Scenario::parse_file("version 1\n0 a.map 4 3 0 zero 3 2 3.8\n").unwrap_err();
-    /// assert_eq!((error.line, error.column), (2, 13));
+    /// assert_eq!((error.line, error.column), (2, 15)); // at "zero"
     /// # Ok::<(), puzzle_search::grid::ParseError>(())
     /// ```
     pub fn parse_file(text: &str) -> Result<Vec<Scenario>, ParseError> {

@@ -139,14 +139,14 @@ pub fn astar<P: Weighted>(
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
 ///
-/// let board = [5, 1, 2, 3, 4, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// let board: puzzle_search::sliding::Board = "1 5 2 3 4 9 6 7 8 13 10 11 12 0 14 15".parse()?;
 /// let puzzle = adapt::unit_costs(Sliding::new());
 /// let optimal = costs::astar(&puzzle, board, &Limits::new());
 /// let weight = "2".parse()?;
 /// let quick = costs::weighted_astar(&puzzle, board, weight, &Limits::new());
 /// assert_eq!(quick.bound, weight);
 /// assert!(quick.cost.unwrap() <= 2 * optimal.cost.unwrap());
-/// # Ok::<(), puzzle_search::search::costs::WeightError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn weighted_astar<P: Weighted>(
     puzzle: &P,

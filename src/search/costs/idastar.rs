@@ -42,9 +42,10 @@ use crate::{Path, Puzzle};
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
 ///
-/// let board = [4, 1, 2, 3, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// let board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
 /// let result = costs::idastar(&adapt::unit_costs(Sliding::new()), board, &Limits::new());
 /// assert_eq!(result.cost, Some(2));
+/// # Ok::<(), puzzle_search::sliding::BoardError>(())
 /// ```
 pub fn idastar<P: Weighted>(
     puzzle: &P,
@@ -61,12 +62,12 @@ pub fn idastar<P: Weighted>(
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
 ///
-/// let board = [1, 5, 2, 3, 4, 9, 6, 7, 8, 13, 10, 11, 12, 0, 14, 15];
+/// let board = "1 5 2 3 4 9 6 7 8 13 10 11 12 0 14 15".parse()?;
 /// let puzzle = adapt::unit_costs(Sliding::new());
 /// let weight = "3".parse()?;
 /// let result = costs::weighted_idastar(&puzzle, board, weight, &Limits::new());
 /// assert!(result.cost.unwrap() <= 3 * costs::idastar(&puzzle, board, &Limits::new()).cost.unwrap());
-/// # Ok::<(), puzzle_search::search::costs::WeightError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn weighted_idastar<P: Weighted>(
     puzzle: &P,
