@@ -71,6 +71,11 @@ unsigned_cost!(u8, u16, u32, u64, u128, usize);
 /// An exact grid cost: `straight + diagonal·√2`, the length of a path of
 /// straight steps of 1 and diagonal steps of √2.
 ///
+/// Each count is a `u32`, so that a cost is 8 bytes (the weighted engines
+/// keep one per state, and one per entry of their heap): a path of more
+/// than four billion steps of one kind overflows, and stops a search with
+/// the weighted engines' `Limit::CostOverflow`.
+///
 /// Two costs compare by their real values, exactly: √2 is irrational, so
 /// the pair is the value's only spelling, and the comparison is done in
 /// integers (no rounding ever makes two paths tie or swap).
@@ -88,14 +93,14 @@ unsigned_cost!(u8, u16, u32, u64, u128, usize);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Octile {
     /// The number of straight steps, each of cost 1.
-    pub straight: u64,
+    pub straight: u32,
     /// The number of diagonal steps, each of cost √2.
-    pub diagonal: u64,
+    pub diagonal: u32,
 }
 
 impl Octile {
     /// `straight + diagonal·√2`.
-    pub const fn new(straight: u64, diagonal: u64) -> Self {
+    pub const fn new(straight: u32, diagonal: u32) -> Self {
         Octile { straight, diagonal }
     }
 
@@ -126,7 +131,7 @@ impl Ord for Octile {
 }
 
 /// Below this, every field of two costs, [`Octile::cmp_small`] decides.
-const SMALL: u64 = 1 << 20;
+const SMALL: u32 = 1 << 20;
 
 impl Octile {
     /// [`Ord::cmp`] for fields below [`SMALL`], in floating point and yet
@@ -156,7 +161,8 @@ impl PartialOrd for Octile {
     }
 }
 
-/// How `x` compares with `y·√2`, exactly, for `|x|` and `|y|` below 2⁶⁴.
+/// How `x` compares with `y·√2`, exactly, for `|x|` and `|y|` below 2⁶⁴
+/// (the fields of an [`Octile`] are below 2³²).
 #[inline]
 fn compare_with_root_two(x: i128, y: i128) -> Ordering {
     match (x.signum(), y.signum()) {
@@ -195,8 +201,8 @@ impl Cost for Octile {
     #[inline]
     fn checked_scale(self, k: u32) -> Option<Self> {
         Some(Octile::new(
-            self.straight.checked_mul(u64::from(k))?,
-            self.diagonal.checked_mul(u64::from(k))?,
+            self.straight.checked_mul(k)?,
+            self.diagonal.checked_mul(k)?,
         ))
     }
 
@@ -416,10 +422,10 @@ mod tests {
     /// values are far enough apart for `f64` to tell.
     #[test]
     fn octile_order_agrees_with_floats() {
-        for a in 0..40u64 {
-            for b in 0..40u64 {
-                for c in 0..40u64 {
-                    for d in [0u64, 1, 7, 28, 39] {
+        for a in 0..40u32 {
+            for b in 0..40u32 {
+                for c in 0..40u32 {
+                    for d in [0u32, 1, 7, 28, 39] {
                         let (left, right) = (Octile::new(a, b), Octile::new(c, d));
                         let (x, y) = (left.to_f64(), right.to_f64());
                         if (x - y).abs() > 1e-9 {
@@ -438,7 +444,7 @@ mod tests {
     #[test]
     fn octile_small_comparison_is_exact() {
         let near = [
-            (0u64, 0u64),
+            (0u32, 0u32),
             (1, 0),
             (0, 1),
             (99, 0),
@@ -471,7 +477,7 @@ mod tests {
     /// Values near the top of the range compare without overflow.
     #[test]
     fn octile_order_at_the_extremes() {
-        let max = u64::MAX;
+        let max = u32::MAX;
         assert!(Octile::new(max, 0) < Octile::new(0, max));
         assert!(Octile::new(0, max) > Octile::new(max, 1));
         assert!(Octile::new(max, max) > Octile::new(max - 1, max));

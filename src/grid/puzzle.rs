@@ -35,7 +35,7 @@ impl Step {
 
     /// What the move costs: `length` or `length·√2`.
     pub fn cost(self) -> Octile {
-        let length = u64::from(self.length);
+        let length = self.length;
         if self.is_diagonal() {
             Octile::new(0, length)
         } else {
@@ -269,8 +269,9 @@ impl Weighted for Grid<'_> {
     fn cost_heuristic(&self, state: &Point) -> Octile {
         let (dx, dy) = self.distances(state);
         match self.connect {
-            Connect::Four => Octile::new(u64::from(dx) + u64::from(dy), 0),
-            Connect::Eight => Octile::new(u64::from(dx.abs_diff(dy)), u64::from(dx.min(dy))),
+            // Both below 65,536: the sum fits.
+            Connect::Four => Octile::new(dx.saturating_add(dy), 0),
+            Connect::Eight => Octile::new(dx.abs_diff(dy), dx.min(dy)),
         }
     }
 
