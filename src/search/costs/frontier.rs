@@ -17,11 +17,13 @@ use crate::table::KeyTable;
 use crate::{Path, Puzzle};
 
 /// A node waiting in the heap: the lowest priority comes out first, and
-/// among equals the one with the larger cost so far (the deeper one), then
-/// the newer one.
+/// among equals the one with the larger cost so far (the deeper one). Equal
+/// priorities and costs are left in any order, so that a push stops at the
+/// first equal entry above it: on open ground most entries tie.
 #[derive(Clone, Copy, Debug)]
 struct Waiting<C> {
     priority: C,
+    cost: C,
     node: u32,
 }
 
@@ -31,7 +33,7 @@ impl<C: Ord> Ord for Waiting<C> {
         other
             .priority
             .cmp(&self.priority)
-            .then_with(|| self.node.cmp(&other.node))
+            .then_with(|| self.cost.cmp(&other.cost))
     }
 }
 
@@ -243,7 +245,11 @@ impl<P: Weighted> Frontier<P> {
     fn record(&mut self, node: u32, cost: P::Cost, priority: P::Cost) {
         self.costs.push(cost);
         self.superseded.push(false);
-        self.heap.push(Waiting { priority, node });
+        self.heap.push(Waiting {
+            priority,
+            cost,
+            node,
+        });
     }
 
     /// Removes and returns the node of lowest priority, skipping superseded ones.
