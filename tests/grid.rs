@@ -66,36 +66,39 @@ fn arena_matches_every_optimum_with_every_engine() {
     for (index, scenario) in scenarios.iter().enumerate() {
         let plain = Grid::new(&map, scenario.goal);
         let jumps = plain.with_jump_points();
-        for engine in [
-            WeightedEngine::Dijkstra,
-            WeightedEngine::Bidirectional,
-            WeightedEngine::AStar,
-        ] {
-            let result = engine.solve(&plain, scenario.start, Weight::ONE, &Limits::new());
+        let start = scenario.start;
+        let runs = [
+            (
+                "dijkstra",
+                plain,
+                costs::dijkstra(&plain, start, &Limits::new()),
+            ),
+            (
+                "bidir",
+                plain,
+                costs::bidirectional_dijkstra(&plain, start, &Limits::new()),
+            ),
+            ("astar", plain, costs::astar(&plain, start, &Limits::new())),
+            (
+                "jps astar",
+                jumps,
+                costs::astar(&jumps, start, &Limits::new()),
+            ),
+            (
+                "jps dijkstra",
+                jumps,
+                costs::dijkstra(&jumps, start, &Limits::new()),
+            ),
+        ];
+        for (name, grid, result) in &runs {
             check(
-                &plain,
-                scenario.start,
-                &result,
+                grid,
+                start,
+                result,
                 scenario.optimal,
-                &format!("{engine} {}", index + 1),
+                &format!("{name} {}", index + 1),
             );
         }
-        let result = costs::astar(&jumps, scenario.start, &Limits::new());
-        check(
-            &jumps,
-            scenario.start,
-            &result,
-            scenario.optimal,
-            &format!("jps {}", index + 1),
-        );
-        let result = costs::dijkstra(&jumps, scenario.start, &Limits::new());
-        check(
-            &jumps,
-            scenario.start,
-            &result,
-            scenario.optimal,
-            &format!("jps dijkstra {}", index + 1),
-        );
         // Weighted A* within its bound.
         let weight = Weight::new(3, 2).unwrap();
         let result = costs::weighted_astar(&plain, scenario.start, weight, &Limits::new());

@@ -1,7 +1,7 @@
 //! Best-first search with costs: Dijkstra, A* and weighted A*, one engine
 //! with three orders.
 
-use super::frontier::Frontier;
+use super::frontier::{stopping, Frontier};
 use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
@@ -247,15 +247,8 @@ fn search<P: Weighted>(
         run.stats.expanded += 1;
         let (state, last) = (state.clone(), last.cloned());
         let mut visit = |mv: P::Move, child: P::State| {
-            let look = generated.step();
-            if stop.is_some() {
+            if stopping(&mut generated, &watch, &mut stop) {
                 return;
-            }
-            if look {
-                if let Err(limit) = watch.look() {
-                    stop = Some(limit);
-                    return;
-                }
             }
             let Some(child_cost) = g.checked_add(puzzle.cost(&state, &mv, &child)) else {
                 stop = Some(Limit::CostOverflow);

@@ -1,6 +1,6 @@
 //! Bidirectional Dijkstra.
 
-use super::frontier::Frontier;
+use super::frontier::{stopping, Frontier};
 use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
@@ -193,15 +193,8 @@ impl<P: Weighted + Backward> Sides<'_, P> {
         };
         let keys = side.keys();
         let mut visit = |mv: P::Move, other: P::State| {
-            let look = generated.step();
-            if stop.is_some() {
+            if stopping(generated, watch, &mut stop) {
                 return;
-            }
-            if look {
-                if let Err(limit) = watch.look() {
-                    stop = Some(limit);
-                    return;
-                }
             }
             let step = if forward {
                 puzzle.cost(&state, &mv, &other)

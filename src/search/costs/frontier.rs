@@ -10,7 +10,7 @@ use std::collections::BinaryHeap;
 use hashbrown::hash_table::Entry as Slot;
 
 use crate::cost::{Cost, Weighted};
-use crate::search::run::MAX_INDEXED;
+use crate::search::run::{Countdown, Watch, MAX_INDEXED};
 use crate::search::tree::Tree;
 use crate::search::Limit;
 use crate::table::KeyTable;
@@ -316,4 +316,25 @@ impl<P: Weighted> Frontier<P> {
     {
         self.tree.path_to(node as usize)
     }
+}
+
+/// Counts a child generated, and tells whether the search must stop: it was
+/// stopped already, or its time is up or it was cancelled (recorded in `stop`).
+#[inline(always)]
+pub(super) fn stopping(
+    generated: &mut Countdown,
+    watch: &Watch<'_>,
+    stop: &mut Option<Limit>,
+) -> bool {
+    let look = generated.step();
+    if stop.is_some() {
+        return true;
+    }
+    if look {
+        if let Err(limit) = watch.look() {
+            *stop = Some(limit);
+            return true;
+        }
+    }
+    false
 }
