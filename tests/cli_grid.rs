@@ -96,7 +96,7 @@ fn one_search_prints_its_cost_and_path_and_json() {
     assert_eq!(object["start"], serde_json::json!([1, 11]));
     assert_eq!(object["bound"], 1.5);
     let cost = object["cost"].as_f64().unwrap();
-    assert!(cost >= 3.4142 && cost <= 1.5 * 3.41422, "{cost}");
+    assert!((3.4142..=1.5 * 3.41422).contains(&cost), "{cost}");
     // A goal no path reaches: the arena's border is a wall.
     let result = grid(&[&map, "--from", "1,11", "--to", "0,0"]);
     assert_eq!(result.code, Some(2), "{result:?}");
