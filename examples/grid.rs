@@ -76,8 +76,8 @@ struct Args {
     /// "expected", "agrees", "path", "stats"}.
     #[arg(long)]
     json: bool,
-    /// Draws the map with the path of the first search as SVG to FILE (- for
-    /// standard output).
+    /// Draws the map with the path of the first search as SVG to FILE (the
+    /// answers take standard output).
     #[arg(long, value_name = "FILE", value_parser = Output::parse)]
     svg: Option<Output>,
 }
@@ -212,7 +212,11 @@ fn run(args: &Args) -> Result<bool, Stop> {
         return Err(Failure::usage("--jps jumps forwards only: not with --engine bidir").into());
     }
     if let Some(svg) = &args.svg {
-        common::one_on_stdout(&[("--svg", Some(svg)), ("the answers", Some(&Output::Stdout))])?;
+        if *svg == Output::Stdout {
+            return Err(
+                Failure::usage("--svg needs a FILE: the answers take standard output").into(),
+            );
+        }
         svg.check("the picture")?;
     }
     let map = GridMap::parse(&read_text(&args.map, "the map")?)
