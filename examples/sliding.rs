@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example sliding -- [--size RxC] [--engine bfs|bidir|astar|idastar]
 //!     [--heuristic manhattan|linear-conflict|pdb] [--partition GROUPS] [--pdb FILE]
-//!     [--max-states N] [--time-limit SECONDS] [--json] [BOARD]...
+//!     [--max-states N] [--time-limit SECONDS] [--weight W] [--json] [BOARD]...
 //! ```
 //!
 //! Each `BOARD` argument, or else each line of standard input that is neither
@@ -21,6 +21,10 @@
 //! IDA* (the default) holds only its path, so it solves the 15-puzzle in
 //! little memory. BFS, bidirectional BFS and A* store every board they reach:
 //! on a 4×4 board that can exhaust memory; `--max-states` bounds them.
+//!
+//! `--weight W` (W ≥ 1) runs weighted A* or IDA* (f = g + W·h) through the
+//! crate's weighted engines: each answer is then a solution of at most W
+//! times the optimal number of moves, found much faster.
 //!
 //! The default heuristic is the additive pattern databases of the shape's
 //! default partition (`--partition` picks another), built by the crate's
@@ -40,12 +44,13 @@ use puzzle_search::analysis::{
     build_pattern_database, load_pattern_database, save_pattern_database,
 };
 use puzzle_search::atlas::{Options, Progress};
-use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult, TwoWay};
+use puzzle_search::search::costs::{Weight, WeightedEngine};
+use puzzle_search::search::{Engine, Limit, Limits, Outcome, Stats, TwoWay};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
     Sliding,
 };
-use puzzle_search::Puzzle;
+use puzzle_search::{adapt, Backward, Puzzle};
 use serde_derive::Serialize;
 
 use common::{Failure, StatsJson};
@@ -93,8 +98,12 @@ struct Args {
     /// (the boards must then share one shape).
     #[arg(long, value_name = "FILE")]
     pdb: Option<PathBuf>,
+    /// Weighted search with astar or idastar, f = g + W·h (W ≥ 1): every
+    /// answer is at most W times the optimal number of moves [default: 1].
+    #[arg(long, value_name = "W")]
+    weight: Option<Weight>,
     /// One JSON object per board: {"start", "rows", "columns", "solvable",
-    /// "moves", "tiles", "stats"}.
+    /// "moves", "tiles", "stats"} (and "bound" with --weight).
     #[arg(long)]
     json: bool,
 }
@@ -169,6 +178,11 @@ fn run(args: &Args) -> Result<(), Failure> {
     if args.partition.is_some() && heuristic != HeuristicArg::Pdb {
         return Err(Failure::usage(
             "--partition chooses pattern databases: it goes with --heuristic pdb",
+        ));
+    }
+    if args.weight.is_some() && !matches!(args.engine, EngineArg::Astar | EngineArg::Idastar) {
+        return Err(Failure::usage(
+            "--weight goes with --engine astar or idastar",
         ));
     }
     let boards = read_boards(args)?;
@@ -326,23 +340,24 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
         let result = if !board.is_solvable() {
             Answer::Unsolvable
         } else {
-            Answer::Searched(match bounds {
-                Bounds::Own => engine.solve(TwoWay(&Sliding::new()), board, limits),
-                Bounds::Kind(kind) => {
-                    engine.solve(TwoWay(&Sliding::new().with_heuristic(*kind)), board, limits)
-                }
+            let solve = Solve {
+                engine,
+                weight: args.weight,
+                board,
+                limits,
+            };
+            match bounds {
+                Bounds::Own => solve.on(&Sliding::new()),
+                Bounds::Kind(kind) => solve.on(&Sliding::new().with_heuristic(*kind)),
                 Bounds::Databases(databases) => match databases.get(&board.shape()) {
-                    Some(database) => {
-                        let puzzle = Sliding::new().with_heuristic(database);
-                        engine.solve(TwoWay(&puzzle), board, limits)
-                    }
+                    Some(database) => solve.on(&Sliding::new().with_heuristic(database)),
                     // Only the engines without a heuristic have no databases.
-                    None => engine.solve(TwoWay(&Sliding::new()), board, limits),
+                    None => solve.on(&Sliding::new()),
                 },
-            })
+            }
         };
         if args.json {
-            common::write_json_line(&mut out, &to_json(board, &result))?;
+            common::write_json_line(&mut out, &to_json(board, &result, args.weight))?;
         } else {
             match result.outcome() {
                 Some(Outcome::Solved(path)) => writeln!(out, "{}", path.len())?,
@@ -357,10 +372,40 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
     Ok(())
 }
 
+/// One board's search: the engine, and the weight of weighted search.
+struct Solve<'a> {
+    engine: Engine,
+    weight: Option<Weight>,
+    board: Board,
+    limits: &'a Limits,
+}
+
+impl Solve<'_> {
+    /// The answer of the search on `puzzle`: the unit-cost engine, or with a
+    /// weight above 1 the weighted engine of the same kind.
+    fn on<P: Backward<State = Board, Move = Direction>>(&self, puzzle: &P) -> Answer {
+        match self.weight.filter(|weight| !weight.is_one()) {
+            None => {
+                let result = self.engine.solve(TwoWay(puzzle), self.board, self.limits);
+                Answer::Searched(result.outcome, result.stats)
+            }
+            Some(weight) => {
+                let engine = match self.engine {
+                    Engine::IdaStar => WeightedEngine::IdaStar,
+                    _ => WeightedEngine::AStar,
+                };
+                let unit = adapt::unit_costs(puzzle);
+                let result = engine.solve(&unit, self.board, weight, self.limits);
+                Answer::Searched(result.outcome, result.stats)
+            }
+        }
+    }
+}
+
 /// A board's answer: by the parity, or by a search.
 enum Answer {
     Unsolvable,
-    Searched(SearchResult<Board, Direction>),
+    Searched(Outcome<Board, Direction>, Stats),
 }
 
 impl Answer {
@@ -368,7 +413,7 @@ impl Answer {
     fn outcome(&self) -> Option<&Outcome<Board, Direction>> {
         match self {
             Answer::Unsolvable => None,
-            Answer::Searched(result) => Some(&result.outcome),
+            Answer::Searched(outcome, _) => Some(outcome),
         }
     }
 }
@@ -384,16 +429,18 @@ struct BoardJson {
     tiles: Vec<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<Limit>,
+    /// With `--weight W`: W, the bound on the ratio to the optimum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<f64>,
     stats: StatsJson,
 }
 
-fn to_json(board: Board, answer: &Answer) -> BoardJson {
+fn to_json(board: Board, answer: &Answer, weight: Option<Weight>) -> BoardJson {
     let shape = board.shape();
     let (solvable, moves, tiles, limit, stats) = match answer {
         // Told by the parity, without a search.
         Answer::Unsolvable => (Some(false), None, Vec::new(), None, StatsJson::default()),
-        Answer::Searched(result) => {
-            let outcome = &result.outcome;
+        Answer::Searched(outcome, stats) => {
             let tiles = outcome
                 .path()
                 .map_or_else(Vec::new, |path| moved_tiles(path).collect());
@@ -402,7 +449,7 @@ fn to_json(board: Board, answer: &Answer) -> BoardJson {
                 outcome.path().map(|path| path.len()),
                 tiles,
                 outcome.limit().copied(),
-                StatsJson::from(&result.stats),
+                StatsJson::from(stats),
             )
         }
     };
@@ -414,6 +461,7 @@ fn to_json(board: Board, answer: &Answer) -> BoardJson {
         moves,
         tiles,
         limit,
+        bound: weight.map(Weight::to_f64),
         stats,
     }
 }

@@ -1,19 +1,31 @@
 //! # puzzle-search
 //!
-//! One generic state-space search core, four engines, and three classic puzzles
-//! built on it, in four floors whose imports run one way, down:
+//! One generic state-space search core, its engines (unit-cost and
+//! weighted), three classic puzzles and grid maps built on it, in four
+//! floors whose imports run one way, down:
 //!
 //! | floor | modules | knows of |
 //! | --- | --- | --- |
 //! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables, the sliding-tile pattern databases | everything below |
-//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle), [`blocks`] (sliding blocks in general, Rush Hour) | the core only |
-//! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*), [`atlas`] (whole spaces) | the core only |
-//! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Abstraction`], [`Path`], [`adapt`] | nothing |
+//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle), [`blocks`] (sliding blocks in general, Rush Hour), [`grid`] (Moving AI maps) | the core only |
+//! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*; with costs in [`search::costs`]), [`atlas`] (whole spaces) | the core only |
+//! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Abstraction`], [`Path`], [`adapt`], [`cost`] | nothing |
 //!
-//! **Every move costs one**: the engines find the paths with the fewest moves.
-//! BFS, A* and IDA* need only [`Puzzle`]; bidirectional BFS also needs
-//! [`Backward`]; the [`atlas`] needs a [`Backward`] puzzle and a
-//! [`DenseSpace`] numbering its states.
+//! **For a [`Puzzle`], every move costs one**: its engines find the paths
+//! with the fewest moves. BFS, A* and IDA* need only [`Puzzle`];
+//! bidirectional BFS also needs [`Backward`]; the [`atlas`] needs a
+//! [`Backward`] puzzle and a [`DenseSpace`] numbering its states.
+//!
+//! **Moves with costs** are an extension beside it: a puzzle that also
+//! implements [`cost::Weighted`] says what each move costs, in a cost type of
+//! its choosing (the unsigned integers, the exact grid cost
+//! [`cost::Octile`], the NaN-free [`cost::Real`]), and the weighted engines
+//! of [`search::costs`] find its cheapest paths: Dijkstra, bidirectional
+//! Dijkstra, A* and IDA*, and weighted A* and IDA* with a proven bound.
+//! Unit-cost puzzles change nothing and keep their own engines, whose
+//! speed comes from counting moves in small integers (a bucketed open list,
+//! no cost arithmetic); [`adapt::unit_costs`] hands one to the weighted
+//! engines when a bounded-suboptimal answer is wanted.
 //!
 //! [`klotski`] is the fast special case of [`blocks`]: use it for the 4×5
 //! Klotski board and its four shapes, and [`blocks`] for every other
@@ -101,7 +113,9 @@
     not(feature = "puzzles"),
     doc = "[`klotski`]: https://docs.rs/puzzle-search/latest/puzzle_search/klotski/",
     doc = "[`knights`]: https://docs.rs/puzzle-search/latest/puzzle_search/knights/",
-    doc = "[`sliding`]: https://docs.rs/puzzle-search/latest/puzzle_search/sliding/"
+    doc = "[`sliding`]: https://docs.rs/puzzle-search/latest/puzzle_search/sliding/",
+    doc = "[`blocks`]: https://docs.rs/puzzle-search/latest/puzzle_search/blocks/",
+    doc = "[`grid`]: https://docs.rs/puzzle-search/latest/puzzle_search/grid/"
 )]
 #![cfg_attr(
     not(feature = "analysis"),
@@ -110,6 +124,7 @@
 #![cfg_attr(
     not(feature = "engines"),
     doc = "[`search`]: https://docs.rs/puzzle-search/latest/puzzle_search/search/",
+    doc = "[`search::costs`]: https://docs.rs/puzzle-search/latest/puzzle_search/search/costs/",
     doc = "[`atlas`]: https://docs.rs/puzzle-search/latest/puzzle_search/atlas/"
 )]
 #![deny(missing_docs)]
@@ -125,6 +140,7 @@
 
 // Floor 1, the core: what a puzzle implements, and what every floor shares.
 pub mod adapt;
+pub mod cost;
 mod path;
 mod puzzle;
 mod space;
@@ -144,6 +160,8 @@ pub mod search;
 // Floor 3, the puzzles: they know the core only.
 #[cfg(feature = "puzzles")]
 pub mod blocks;
+#[cfg(feature = "puzzles")]
+pub mod grid;
 #[cfg(feature = "puzzles")]
 pub mod klotski;
 #[cfg(feature = "puzzles")]

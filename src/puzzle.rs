@@ -11,7 +11,9 @@ use crate::adapt::{
 /// A puzzle: states, the moves between them, and the goal.
 ///
 /// **Every move costs one**, so an optimal solution is one with the fewest
-/// moves. The engines count moves, not weights.
+/// moves. The engines count moves, not weights; a puzzle whose moves have
+/// costs implements [`Weighted`](crate::cost::Weighted) too, for the weighted
+/// engines.
 ///
 /// # Contract
 ///

@@ -12,6 +12,7 @@
 //! | [`Puzzle::checked_heuristic`] | nothing: the heuristic is checked as a search runs ([`CheckedHeuristic`]) |
 //! | [`Backward::with_goal_states`] | the seeds of a backward search ([`WithGoalStates`]) |
 //! | [`from_fn`] | a whole puzzle from two closures ([`FnPuzzle`]) |
+//! | [`unit_costs`] | nothing: adds a cost of 1 a move ([`UnitCosts`], a [`Weighted`] puzzle) |
 //!
 //! A borrowed puzzle is a puzzle too, so `(&puzzle).with_heuristic(h)` adapts
 //! a puzzle without taking it.
@@ -19,6 +20,7 @@
 use core::hash::Hash;
 use core::marker::PhantomData;
 
+use crate::cost::Weighted;
 use crate::puzzle::{Backward, Puzzle};
 
 mod checked;
@@ -308,5 +310,71 @@ where
     #[inline]
     fn is_goal(&self, state: &S) -> bool {
         (self.is_goal)(state)
+    }
+}
+
+/// A unit-cost puzzle seen as a [`Weighted`] one: see [`unit_costs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitCosts<P> {
+    puzzle: P,
+}
+
+/// `puzzle` with a cost of 1 (a `u32`) for every move and its own
+/// [`heuristic`](Puzzle::heuristic) as its cost heuristic, so that the
+/// weighted engines (weighted A* and IDA* above all) run on it. Its
+/// [`weighted_successors_after`](Weighted::weighted_successors_after) is the
+/// puzzle's own [`successors_after`](Puzzle::successors_after), whose pruning
+/// holds when every move costs the same.
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}};
+///
+/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 3], |&n| n == 20);
+/// let result = costs::dijkstra(&adapt::unit_costs(walk), 1, &Limits::new());
+/// assert_eq!(result.cost, Some(5));
+/// ```
+pub fn unit_costs<P: Puzzle>(puzzle: P) -> UnitCosts<P> {
+    UnitCosts { puzzle }
+}
+
+impl<P> UnitCosts<P> {
+    /// The puzzle adapted.
+    pub fn inner(&self) -> &P {
+        &self.puzzle
+    }
+}
+
+impl<P: Puzzle> Puzzle for UnitCosts<P> {
+    type State = P::State;
+    type Move = P::Move;
+    type Key = P::Key;
+    forward!(inner: encode, successors, successors_after, is_goal, heuristic, heuristic_after);
+}
+
+impl<P: Backward> Backward for UnitCosts<P> {
+    forward!(inner: goal_states, predecessors, predecessors_before);
+}
+
+impl<P: Puzzle> Weighted for UnitCosts<P> {
+    type Cost = u32;
+
+    #[inline]
+    fn cost(&self, _from: &P::State, _mv: &P::Move, _to: &P::State) -> u32 {
+        1
+    }
+
+    #[inline]
+    fn cost_heuristic(&self, state: &P::State) -> u32 {
+        self.puzzle.heuristic(state)
+    }
+
+    #[inline]
+    fn weighted_successors_after(
+        &self,
+        state: &P::State,
+        last: &P::Move,
+        emit: impl FnMut(P::Move, P::State),
+    ) {
+        self.puzzle.successors_after(state, last, emit);
     }
 }

@@ -169,16 +169,21 @@ pub enum Limit {
     },
     /// The cancel flag was set.
     Cancelled,
+    /// A path's cost (or, for weighted A* and IDA*, its weighted bound)
+    /// would not fit the puzzle's cost type: the weighted engines stop rather
+    /// than answer wrong.
+    CostOverflow,
 }
 
 impl Limit {
-    /// A one-word name: `states`, `depth`, `time` or `cancelled`.
+    /// A one-word name: `states`, `depth`, `time`, `cancelled` or `cost`.
     pub fn name(&self) -> &'static str {
         match self {
             Limit::States { .. } => "states",
             Limit::Depth { .. } => "depth",
             Limit::Time { .. } => "time",
             Limit::Cancelled => "cancelled",
+            Limit::CostOverflow => "cost",
         }
     }
 }
@@ -190,6 +195,7 @@ impl fmt::Display for Limit {
             Limit::Depth { max } => write!(f, "no solution within the depth limit of {max} moves"),
             Limit::Time { budget } => write!(f, "time budget of {budget:?} used up"),
             Limit::Cancelled => f.write_str("search cancelled"),
+            Limit::CostOverflow => f.write_str("the path cost overflowed its type"),
         }
     }
 }

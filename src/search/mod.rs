@@ -8,6 +8,7 @@
 //! | [`idastar`] | [`Puzzle::heuristic`](crate::Puzzle::heuristic) | one table per iteration | tight heuristics, short solutions |
 //!
 //! Every move costs one: each engine returns a path with the fewest moves.
+//! The engines for moves with costs are in [`costs`].
 //! Every engine returns a [`SearchResult`]: an [`Outcome`] (solved with an
 //! optimal [`Path`](crate::Path), unsolvable, or stopped by a [`Limit`]) and
 //! [`Stats`]. [`Engine`] chooses one at run time.
@@ -15,6 +16,7 @@
 mod astar;
 mod bfs;
 mod bidirectional;
+pub mod costs;
 mod engine;
 mod farthest;
 mod idastar;

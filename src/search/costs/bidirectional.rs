@@ -1,0 +1,264 @@
+//! Bidirectional Dijkstra.
+
+use super::frontier::{stopping, Frontier};
+use super::result::Found;
+use super::{CostResult, Weight};
+use crate::cost::{Cost, Weighted};
+use crate::search::run::{Countdown, Run, Watch};
+use crate::search::{Limit, Limits, Outcome};
+use crate::{Backward, Path};
+
+/// Bidirectional Dijkstra: Dijkstra from the start and, backwards, from the
+/// goal states ([`Backward::goal_states`]) at once, each step on the side
+/// with fewer states waiting.
+///
+/// Whenever a side reaches a key the other side has reached, the two costs
+/// add up to a path's; the search stops only when the two sides' lowest
+/// costs still to expand add up to at least the cheapest such path, so that
+/// no cheaper meeting is left (stopping at the first meeting would not be
+/// optimal).
+///
+/// # Arguments
+///
+/// * `puzzle` – the puzzle to solve; the cost of a move is asked as
+///   `cost(previous, move, state)` in both directions.
+/// * `start` – the state to start from.
+/// * `limits` – bounds on stored states (both sides together) and time.
+///
+/// # Returns
+///
+/// As [`dijkstra`](super::dijkstra): a cheapest path from `start` to a goal
+/// (both included) and its cost.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{Backward, Puzzle, cost::Weighted, search::{costs, Limits}};
+///
+/// /// A line of towns; going east costs 2, west 1.
+/// struct Line;
+///
+/// impl Puzzle for Line {
+///     type State = i32;
+///     type Move = i32;
+///     type Key = i32;
+///     fn encode(&self, n: &i32) -> i32 { *n }
+///     fn successors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
+///         emit(1, n + 1);
+///         emit(-1, n - 1);
+///     }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 30 }
+/// }
+/// impl Weighted for Line {
+///     type Cost = u32;
+///     fn cost(&self, _: &i32, step: &i32, _: &i32) -> u32 { if *step > 0 { 2 } else { 1 } }
+/// }
+/// impl Backward for Line {
+///     fn goal_states(&self, _: &i32, mut emit: impl FnMut(i32)) { emit(30) }
+///     fn predecessors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
+///         emit(1, n - 1);
+///         emit(-1, n + 1);
+///     }
+/// }
+///
+/// let result = costs::bidirectional_dijkstra(&Line, 0, &Limits::new());
+/// assert_eq!(result.cost, Some(60));
+/// assert!(result.outcome.path().unwrap().replays(&Line));
+/// ```
+pub fn bidirectional_dijkstra<P>(
+    puzzle: &P,
+    start: P::State,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost>
+where
+    P: Weighted + Backward,
+{
+    let mut cost = None;
+    let result = Run::search(puzzle, start, limits, |puzzle, start, run| {
+        let (outcome, found) = search(puzzle, start, run);
+        cost = found;
+        outcome
+    });
+    CostResult {
+        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
+        outcome: result.outcome,
+        bound: Weight::ONE,
+        stats: result.stats,
+    }
+}
+
+/// The cheapest meeting found: the forward node, the backward node, and
+/// the cost of the path through them.
+type Meeting<C> = Option<(u32, u32, C)>;
+
+/// The two searches, and what they share.
+struct Sides<'w, P: Weighted> {
+    forward: Frontier<P>,
+    backward: Frontier<P>,
+    meeting: Meeting<P::Cost>,
+    watch: Watch<'w>,
+    generated: Countdown,
+}
+
+fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Found<P> {
+    // Both sides share the state limit: each is checked against what is
+    // left, as nodes come.
+    let max = run.max_states();
+    let mut sides = Sides::<P> {
+        forward: Frontier::new(puzzle, max),
+        backward: Frontier::new(puzzle, max),
+        meeting: None,
+        watch: run.watch(),
+        generated: Countdown::new(0),
+    };
+    let mut error = None;
+    puzzle.goal_states(&start, |goal| {
+        if error.is_none() {
+            let key = puzzle.encode(&goal);
+            error = sides
+                .backward
+                .push_root(puzzle, key, goal, P::Cost::ZERO)
+                .err();
+        }
+    });
+    let key = puzzle.encode(&start);
+    if let Some(limit) = error.or(sides
+        .forward
+        .push_root(puzzle, key, start, P::Cost::ZERO)
+        .err())
+    {
+        return (Outcome::LimitReached(limit), None);
+    }
+    sides.meet(puzzle, &key);
+    let stop = loop {
+        let (Some(low_forward), Some(low_backward)) =
+            (sides.forward.lowest(), sides.backward.lowest())
+        else {
+            break None;
+        };
+        if let Some((_, _, best)) = sides.meeting {
+            // A sum past the type is past any meeting's cost.
+            if low_forward
+                .checked_add(low_backward)
+                .is_none_or(|low| low >= best)
+            {
+                break None;
+            }
+        }
+        if let Err(limit) = sides.watch.check(run.stats.expanded) {
+            break Some(limit);
+        }
+        run.stats.expanded += 1;
+        let forward = sides.forward.waiting() <= sides.backward.waiting();
+        let step = sides.expand(puzzle, forward, max);
+        run.stats.max_stored = run
+            .stats
+            .max_stored
+            .max(sides.forward.keys() + sides.backward.keys());
+        if let Err(limit) = step {
+            break Some(limit);
+        }
+    };
+    run.stats.generated += sides.generated.count();
+    match (stop, sides.meeting) {
+        (Some(limit), _) => (Outcome::LimitReached(limit), None),
+        (None, None) => (Outcome::Unsolvable, None),
+        (None, Some((forward, backward, cost))) => {
+            (Outcome::Solved(sides.join(forward, backward)), Some(cost))
+        }
+    }
+}
+
+impl<P: Weighted + Backward> Sides<'_, P> {
+    /// Expands the lowest node of one side.
+    fn expand(&mut self, puzzle: &P, forward: bool, max: usize) -> Result<(), Limit> {
+        let side = if forward {
+            &mut self.forward
+        } else {
+            &mut self.backward
+        };
+        let Some(node) = side.pop() else {
+            return Ok(());
+        };
+        let (state, g, _) = side.node(node);
+        let state = state.clone();
+        let mut reached = Vec::new();
+        let mut stop = None;
+        let room = max.saturating_sub(self.forward.keys() + self.backward.keys());
+        let (generated, watch) = (&mut self.generated, &self.watch);
+        let side = if forward {
+            &mut self.forward
+        } else {
+            &mut self.backward
+        };
+        let keys = side.keys();
+        let mut visit = |mv: P::Move, other: P::State| {
+            if stopping(generated, watch, &mut stop) {
+                return;
+            }
+            let step = if forward {
+                puzzle.cost(&state, &mv, &other)
+            } else {
+                puzzle.cost(&other, &mv, &state)
+            };
+            let Some(cost) = g.checked_add(step) else {
+                stop = Some(Limit::CostOverflow);
+                return;
+            };
+            let key = puzzle.encode(&other);
+            if side.keys() - keys >= room && side.best(puzzle, &key).is_none() {
+                stop = Some(Limit::States { max });
+                return;
+            }
+            match side.offer(puzzle, key, other, node, mv, cost, |_| Some(cost)) {
+                Ok(Some(_)) => reached.push(key),
+                Ok(None) => {}
+                Err(limit) => stop = Some(limit),
+            }
+        };
+        if forward {
+            puzzle.successors(&state, &mut visit);
+        } else {
+            puzzle.predecessors(&state, &mut visit);
+        }
+        for key in &reached {
+            self.meet(puzzle, key);
+        }
+        stop.map_or(Ok(()), Err)
+    }
+
+    /// Records the path through `key` if both sides reached it more cheaply
+    /// than the cheapest meeting so far.
+    fn meet(&mut self, puzzle: &P, key: &P::Key) {
+        let (Some((forward, f)), Some((backward, b))) = (
+            self.forward.best(puzzle, key),
+            self.backward.best(puzzle, key),
+        ) else {
+            return;
+        };
+        // Costs that do not add up are no meeting worth keeping.
+        let Some(cost) = f.checked_add(b) else {
+            return;
+        };
+        if self.meeting.is_none_or(|(_, _, best)| cost < best) {
+            self.meeting = Some((forward, backward, cost));
+        }
+    }
+
+    /// The path from the start through the meeting to a goal.
+    fn join(&self, forward: u32, backward: u32) -> Path<P::State, P::Move> {
+        let mut path = self.forward.path_to(forward);
+        let mut nodes = self.backward.ancestry(backward);
+        let mut at = nodes.next();
+        for next in nodes {
+            if let Some(node) = at {
+                if let (_, _, Some(mv)) = self.backward.node(node) {
+                    let (state, _, _) = self.backward.node(next);
+                    path.push(mv.clone(), state.clone());
+                }
+            }
+            at = Some(next);
+        }
+        path
+    }
+}

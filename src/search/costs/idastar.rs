@@ -1,0 +1,274 @@
+//! IDA* with costs, and weighted IDA*.
+
+use super::result::Found;
+use super::{CostResult, Weight};
+use crate::cost::{Cost, Weighted};
+use crate::search::run::{Countdown, Run};
+use crate::search::table::{KeyMap, KeySet};
+use crate::search::{Limit, Limits, Outcome};
+use crate::{Path, Puzzle};
+
+/// IDA* with costs: depth-first searches bounded by the cost so far plus
+/// [`Weighted::cost_heuristic`], each bound the smallest value that exceeded
+/// the last one.
+///
+/// It holds only its path (with the children still to try at each state on
+/// it), so its memory grows with the length of the path, not with the
+/// states searched; it skips a child already on the path. Every distinct
+/// cost below the optimum may need an iteration of its own, so it suits
+/// puzzles with few distinct costs and a tight heuristic (on a grid of
+/// costs 1 and √2 it is slow).
+///
+/// With [`Limits::with_table_capacity`] it keeps, within each iteration, the
+/// cheapest cost each key was reached with (up to that many keys), and
+/// skips a state reached again at no less: each state is then searched
+/// about once an iteration, and a puzzle without a solution is proved so
+/// (an iteration with nothing beyond its bound). Without a table, a puzzle
+/// with cycles and no solution is searched path by path without end: give
+/// it a limit.
+///
+/// # Arguments
+///
+/// * `puzzle` – the puzzle to solve; its cost heuristic must be admissible.
+/// * `start` – the state to start from.
+/// * `limits` – bounds on the states on the path (and in the table) and
+///   time, and the table's capacity.
+///
+/// # Returns
+///
+/// As [`dijkstra`](super::dijkstra): a cheapest path from `start` to a goal
+/// (both included) and its cost.
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
+///
+/// let board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
+/// let result = costs::idastar(&adapt::unit_costs(Sliding::new()), board, &Limits::new());
+/// assert_eq!(result.cost, Some(2));
+/// # Ok::<(), puzzle_search::sliding::BoardError>(())
+/// ```
+pub fn idastar<P: Weighted>(
+    puzzle: &P,
+    start: P::State,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
+    weighted_idastar(puzzle, start, Weight::ONE, limits)
+}
+
+/// Weighted IDA*: IDA* on `g + w·h` (compared exactly as `q·g + p·h` for
+/// `w = p/q`), whose path costs at most `w` times the optimum (the result's
+/// `bound`). `w = 1` is [`idastar`].
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
+///
+/// let board = "1 5 2 3 4 9 6 7 8 13 10 11 12 0 14 15".parse()?;
+/// let puzzle = adapt::unit_costs(Sliding::new());
+/// let weight = "3".parse()?;
+/// let result = costs::weighted_idastar(&puzzle, board, weight, &Limits::new());
+/// assert!(result.cost.unwrap() <= 3 * costs::idastar(&puzzle, board, &Limits::new()).cost.unwrap());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weighted_idastar<P: Weighted>(
+    puzzle: &P,
+    start: P::State,
+    weight: Weight,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
+    let mut cost = None;
+    let result = Run::search(puzzle, start, limits, |puzzle, start, run| {
+        let (outcome, found) = Deepening::new(puzzle, weight).search(start, run);
+        cost = found;
+        outcome
+    });
+    CostResult {
+        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
+        outcome: result.outcome,
+        bound: weight,
+        stats: result.stats,
+    }
+}
+
+/// A state on the current path, with its children still to try.
+struct Frame<P: Puzzle, C> {
+    state: P::State,
+    key: P::Key,
+    cost: C,
+    /// The move that reached it; `None` for the start.
+    reached_by: Option<P::Move>,
+    children: Vec<(P::Move, P::State)>,
+    next: usize,
+}
+
+/// What one iteration ended with.
+enum Iteration<P: Puzzle, C> {
+    Solved(Path<P::State, P::Move>, C),
+    /// No goal within the bound; the smallest value that exceeded it.
+    Exhausted(Option<C>),
+    Stopped(Limit),
+}
+
+struct Deepening<'p, P: Weighted> {
+    puzzle: &'p P,
+    weight: Weight,
+    /// Emptied child lists, kept for the next frames.
+    spare: Vec<Vec<(P::Move, P::State)>>,
+}
+
+impl<'p, P: Weighted> Deepening<'p, P> {
+    fn new(puzzle: &'p P, weight: Weight) -> Self {
+        Deepening {
+            puzzle,
+            weight,
+            spare: Vec::new(),
+        }
+    }
+
+    /// `q·g + p·h` for `state` reached at cost `g`, or `None` on overflow.
+    fn priority(&self, g: P::Cost, state: &P::State) -> Option<P::Cost> {
+        let h = self.puzzle.cost_heuristic(state);
+        if self.weight.is_one() {
+            return g.checked_add(h);
+        }
+        g.checked_scale(self.weight.denominator())?
+            .checked_add(h.checked_scale(self.weight.numerator())?)
+    }
+
+    fn search(&mut self, start: P::State, run: &mut Run<'_>) -> Found<P> {
+        let Some(mut bound) = self.priority(P::Cost::ZERO, &start) else {
+            return (Outcome::LimitReached(Limit::CostOverflow), None);
+        };
+        let mut generated = Countdown::new(0);
+        let found = loop {
+            match self.iterate(start.clone(), bound, run, &mut generated) {
+                Iteration::Solved(path, cost) => break (Outcome::Solved(path), Some(cost)),
+                Iteration::Exhausted(None) => break (Outcome::Unsolvable, None),
+                Iteration::Exhausted(Some(next)) => bound = next,
+                Iteration::Stopped(limit) => break (Outcome::LimitReached(limit), None),
+            }
+        };
+        run.stats.generated += generated.count();
+        found
+    }
+
+    /// A frame for `state`, its children listed.
+    fn frame(
+        &mut self,
+        state: P::State,
+        key: P::Key,
+        cost: P::Cost,
+        reached_by: Option<P::Move>,
+    ) -> Frame<P, P::Cost> {
+        let mut children = self.spare.pop().unwrap_or_default();
+        let mut emit = |mv, child| children.push((mv, child));
+        match &reached_by {
+            Some(last) => self
+                .puzzle
+                .weighted_successors_after(&state, last, &mut emit),
+            None => self.puzzle.successors(&state, &mut emit),
+        }
+        Frame {
+            state,
+            key,
+            cost,
+            reached_by,
+            children,
+            next: 0,
+        }
+    }
+
+    /// One depth-first search within `bound`.
+    fn iterate(
+        &mut self,
+        start: P::State,
+        bound: P::Cost,
+        run: &mut Run<'_>,
+        generated: &mut Countdown,
+    ) -> Iteration<P, P::Cost> {
+        let watch = run.watch();
+        let max_states = run.max_states();
+        let mut exceeded: Option<P::Cost> = None;
+        let mut on_path = KeySet::default();
+        let capacity = run.table_capacity().unwrap_or(0);
+        let mut cheapest: KeyMap<P::Key, P::Cost> = KeyMap::default();
+        let key = self.puzzle.encode(&start);
+        on_path.insert(key);
+        run.stats.expanded += 1;
+        let root = self.frame(start, key, P::Cost::ZERO, None);
+        let mut stack = vec![root];
+        while let Some(top) = stack.last_mut() {
+            let Some((mv, child)) = top.children.get(top.next).cloned() else {
+                if let Some(mut done) = stack.pop() {
+                    on_path.remove(&done.key);
+                    done.children.clear();
+                    self.spare.push(done.children);
+                }
+                continue;
+            };
+            top.next += 1;
+            if generated.step() {
+                if let Err(limit) = watch.look() {
+                    return Iteration::Stopped(limit);
+                }
+            }
+            let key = self.puzzle.encode(&child);
+            if on_path.contains(&key) {
+                continue;
+            }
+            let step = self.puzzle.cost(&top.state, &mv, &child);
+            let Some(cost) = top.cost.checked_add(step) else {
+                return Iteration::Stopped(Limit::CostOverflow);
+            };
+            let Some(f) = self.priority(cost, &child) else {
+                return Iteration::Stopped(Limit::CostOverflow);
+            };
+            if f > bound {
+                exceeded = Some(exceeded.map_or(f, |low| low.min(f)));
+                continue;
+            }
+            if capacity > 0 {
+                let room = cheapest.len() < capacity;
+                match cheapest.get_mut(&key) {
+                    Some(known) if *known <= cost => continue,
+                    Some(known) => *known = cost,
+                    None if room => {
+                        cheapest.insert(key, cost);
+                    }
+                    None => {}
+                }
+            }
+            if self.puzzle.is_goal(&child) {
+                return Iteration::Solved(path_of(&stack, mv, child), cost);
+            }
+            if stack.len() + cheapest.len() >= max_states {
+                return Iteration::Stopped(Limit::States { max: max_states });
+            }
+            run.stats.expanded += 1;
+            run.stats.max_stored = run.stats.max_stored.max(stack.len() + 1 + cheapest.len());
+            on_path.insert(key);
+            let frame = self.frame(child, key, cost, Some(mv));
+            stack.push(frame);
+        }
+        Iteration::Exhausted(exceeded)
+    }
+}
+
+/// The path along `stack`, then `mv` to `goal`.
+fn path_of<P: Puzzle, C>(
+    stack: &[Frame<P, C>],
+    mv: P::Move,
+    goal: P::State,
+) -> Path<P::State, P::Move> {
+    let mut frames = stack.iter();
+    let mut path = match frames.next() {
+        Some(root) => Path::new(root.state.clone()),
+        None => return Path::new(goal),
+    };
+    for frame in frames {
+        if let Some(reached_by) = &frame.reached_by {
+            path.push(reached_by.clone(), frame.state.clone());
+        }
+    }
+    path.push(mv, goal);
+    path
+}

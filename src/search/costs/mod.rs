@@ -1,0 +1,36 @@
+//! The weighted engines: search over [`Weighted`](crate::cost::Weighted)
+//! puzzles, whose moves have costs.
+//!
+//! | engine | needs | finds |
+//! | --- | --- | --- |
+//! | [`dijkstra`], [`dijkstra_from`] | [`Weighted`](crate::cost::Weighted) | a cheapest path (from one start or several) |
+//! | [`bidirectional_dijkstra`] | and [`Backward`](crate::Backward) | a cheapest path, searched from both ends |
+//! | [`astar`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
+//! | [`idastar`] | the same | a cheapest path, in memory linear in its length |
+//! | [`weighted_astar`], [`weighted_idastar`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
+//!
+//! They share the unit-cost engines' [`Limits`](super::Limits),
+//! [`CancelFlag`](super::CancelFlag), [`Stats`](super::Stats) and
+//! [`Outcome`](super::Outcome), and return a [`CostResult`]: the outcome,
+//! the path's total cost (the sum of its moves' costs), and the bound
+//! guaranteed. A cost that would overflow its type stops the search with
+//! [`Limit::CostOverflow`](super::Limit::CostOverflow). [`WeightedEngine`]
+//! chooses one at run time.
+//!
+//! A unit-cost puzzle runs here through [`adapt::unit_costs`](crate::adapt::unit_costs),
+//! but its own engines ([`super::astar`], [`super::idastar`], …) stay the
+//! fast path: they keep moves as small integers, bucket their open list by
+//! them, and never add costs.
+
+mod best_first;
+mod bidirectional;
+mod choice;
+mod frontier;
+mod idastar;
+mod result;
+
+pub use best_first::{astar, dijkstra, dijkstra_from, weighted_astar};
+pub use bidirectional::bidirectional_dijkstra;
+pub use choice::{NeedsBackward, UnknownWeightedEngine, WeightedEngine};
+pub use idastar::{idastar, weighted_idastar};
+pub use result::{CostResult, CostResultOf, Weight, WeightError};

@@ -1,0 +1,264 @@
+//! The weighted engines against a reference Dijkstra written here, on
+//! random small weighted graphs.
+
+use std::collections::{BTreeSet, HashSet};
+
+use proptest::prelude::*;
+use puzzle_search::cost::{Cost, Weighted};
+use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
+use puzzle_search::search::{Limit, Limits, Outcome};
+use puzzle_search::{adapt, Backward, Path, Puzzle};
+
+/// A directed graph: `edges[i] = (from, to, cost)`, some goal nodes, and a
+/// heuristic given per node.
+#[derive(Clone, Debug)]
+struct Graph<C> {
+    nodes: u8,
+    edges: Vec<(u8, u8, C)>,
+    goals: BTreeSet<u8>,
+    heuristic: Vec<C>,
+}
+
+impl<C: Cost> Puzzle for Graph<C> {
+    type State = u8;
+    type Move = usize;
+    type Key = u8;
+
+    fn encode(&self, node: &u8) -> u8 {
+        *node
+    }
+
+    fn successors(&self, node: &u8, mut emit: impl FnMut(usize, u8)) {
+        for (index, &(from, to, _)) in self.edges.iter().enumerate() {
+            if from == *node {
+                emit(index, to);
+            }
+        }
+    }
+
+    fn is_goal(&self, node: &u8) -> bool {
+        self.goals.contains(node)
+    }
+}
+
+impl<C: Cost> Weighted for Graph<C> {
+    type Cost = C;
+
+    fn cost(&self, _from: &u8, edge: &usize, _to: &u8) -> C {
+        self.edges[*edge].2
+    }
+
+    fn cost_heuristic(&self, node: &u8) -> C {
+        self.heuristic[usize::from(*node)]
+    }
+}
+
+impl<C: Cost> Backward for Graph<C> {
+    fn goal_states(&self, _start: &u8, mut emit: impl FnMut(u8)) {
+        self.goals.iter().copied().for_each(&mut emit);
+    }
+
+    fn predecessors(&self, node: &u8, mut emit: impl FnMut(usize, u8)) {
+        for (index, &(from, to, _)) in self.edges.iter().enumerate() {
+            if to == *node {
+                emit(index, from);
+            }
+        }
+    }
+}
+
+/// The cheapest cost from each node to a goal, by a plain Dijkstra over
+/// the reversed edges, in `u64` (no overflow for these graphs): a quadratic
+/// scan, nothing of the library's.
+fn distances_to_goals(
+    nodes: u8,
+    edges: &[(u8, u8, u64)],
+    goals: &BTreeSet<u8>,
+) -> Vec<Option<u64>> {
+    let mut distance: Vec<Option<u64>> = (0..nodes)
+        .map(|n| goals.contains(&n).then_some(0))
+        .collect();
+    let mut done = HashSet::new();
+    while let Some(node) = (0..nodes)
+        .filter(|n| !done.contains(n))
+        .filter_map(|n| distance[usize::from(n)].map(|d| (d, n)))
+        .min()
+        .map(|(_, n)| n)
+    {
+        done.insert(node);
+        let here = distance[usize::from(node)].unwrap();
+        for &(from, to, cost) in edges {
+            if to == node {
+                let through = here + cost;
+                let slot = &mut distance[usize::from(from)];
+                if slot.is_none_or(|known| through < known) {
+                    *slot = Some(through);
+                }
+            }
+        }
+    }
+    distance
+}
+
+/// A random graph with costs below `max_cost`, and its distances; its
+/// heuristic is each distance scaled down by a random fraction (admissible,
+/// and mostly inconsistent).
+fn graph(max_cost: u64) -> impl Strategy<Value = (Graph<u64>, Vec<Option<u64>>)> {
+    (2u8..10).prop_flat_map(move |nodes| {
+        let edge = (0..nodes, 0..nodes, 0..max_cost);
+        let edges = proptest::collection::vec(edge, 0..(usize::from(nodes) * 3));
+        let goals = proptest::collection::btree_set(1..nodes, 1..3);
+        let fractions = proptest::collection::vec(0u64..=4, usize::from(nodes));
+        (edges, goals, fractions).prop_map(move |(edges, goals, fractions)| {
+            let distance = distances_to_goals(nodes, &edges, &goals);
+            let heuristic = distance
+                .iter()
+                .zip(&fractions)
+                .map(|(d, f)| d.map_or(0, |d| d * f / 4))
+                .collect();
+            (
+                Graph {
+                    nodes,
+                    edges,
+                    goals,
+                    heuristic,
+                },
+                distance,
+            )
+        })
+    })
+}
+
+/// The sum of `path`'s costs, added up here in `u64`.
+fn path_cost<C: Cost + Into<u64>>(graph: &Graph<C>, path: &Path<u8, usize>) -> u64 {
+    path.moves()
+        .iter()
+        .map(|&edge| graph.edges[edge].2.into())
+        .sum()
+}
+
+/// Checks a result against the reference distance from node 0: the same
+/// cost (or, for a weighted search, at most `bound` times it), a path that
+/// replays and adds up.
+fn check(
+    graph: &Graph<u64>,
+    result: &CostResult<u8, usize, u64>,
+    optimum: Option<u64>,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    match (&result.outcome, optimum) {
+        (Outcome::Solved(path), Some(best)) => {
+            prop_assert!(path.replays(graph), "{}: the path replays", what);
+            prop_assert_eq!(path.start(), &0);
+            prop_assert_eq!(
+                Some(path_cost(graph, path)),
+                result.cost,
+                "{}: the costs add up",
+                what
+            );
+            let (p, q) = (
+                u64::from(result.bound.numerator()),
+                u64::from(result.bound.denominator()),
+            );
+            let cost = result.cost.unwrap_or(u64::MAX);
+            prop_assert!(
+                cost >= best && cost * q <= best * p,
+                "{}: {} against {}",
+                what,
+                cost,
+                best
+            );
+        }
+        (Outcome::Unsolvable, None) => {}
+        (outcome, _) => prop_assert!(false, "{}: {:?} against {:?}", what, outcome, optimum),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Every weighted engine's cost is the reference Dijkstra's; weighted A*
+    /// and IDA* stay within their weight.
+    #[test]
+    fn every_engine_costs_what_the_reference_costs((graph, distance) in graph(20)) {
+        let optimum = distance[0];
+        // IDA* needs its table to prove a graph with cycles unsolvable.
+        let limits = Limits::new().with_table_capacity(64);
+        for engine in WeightedEngine::ALL {
+            let result = engine.solve(&graph, 0, Weight::ONE, &limits);
+            check(&graph, &result, optimum, engine.name())?;
+        }
+        for (p, q) in [(5, 4), (3, 2), (2, 1), (3, 1)] {
+            let weight = Weight::new(p, q).unwrap();
+            let result = costs::weighted_astar(&graph, 0, weight, &limits);
+            prop_assert_eq!(result.bound, weight);
+            check(&graph, &result, optimum, "weighted astar")?;
+            let result = costs::weighted_idastar(&graph, 0, weight, &limits);
+            check(&graph, &result, optimum, "weighted idastar")?;
+        }
+    }
+
+    /// Dijkstra from several starts costs the cheapest of their distances.
+    #[test]
+    fn dijkstra_from_several_starts((graph, distance) in graph(20), starts in proptest::collection::vec(0u8..10, 1..4)) {
+        let starts: Vec<u8> = starts.into_iter().filter(|&s| s < graph.nodes).collect();
+        let best = starts.iter().filter_map(|&s| distance[usize::from(s)]).min();
+        let result = costs::dijkstra_from(&graph, starts.clone(), &Limits::new());
+        prop_assert_eq!(result.cost, best);
+        if let Some(path) = result.outcome.path() {
+            prop_assert!(starts.contains(path.start()));
+            prop_assert!(path.replays(&graph));
+            prop_assert_eq!(Some(path_cost(&graph, path)), best);
+        }
+    }
+
+    /// With `u8` costs a path may not fit: the engines then answer right
+    /// or stop at the cost limit, never wrong, never in a panic.
+    #[test]
+    fn costs_that_overflow_stop_the_search((graph, distance) in graph(200)) {
+        let narrow = Graph {
+            nodes: graph.nodes,
+            edges: graph.edges.iter().map(|&(a, b, c)| (a, b, c as u8)).collect(),
+            goals: graph.goals.clone(),
+            heuristic: graph.heuristic.iter().map(|&h| u8::try_from(h).unwrap_or(0)).collect(),
+        };
+        let limits = Limits::new().with_table_capacity(64);
+        for engine in WeightedEngine::ALL {
+            for weight in [Weight::ONE, Weight::new(3, 1).unwrap()] {
+                let result = engine.solve(&narrow, 0, weight, &limits);
+                match &result.outcome {
+                    Outcome::LimitReached(limit) => prop_assert_eq!(*limit, Limit::CostOverflow),
+                    Outcome::Unsolvable => prop_assert_eq!(distance[0], None, "{}", engine),
+                    Outcome::Solved(path) => {
+                        prop_assert!(path.replays(&narrow));
+                        prop_assert_eq!(result.cost.map(u64::from), Some(path_cost(&narrow, path)));
+                        if weight.is_one() || !engine.is_weighted() {
+                            prop_assert_eq!(result.cost.map(u64::from), distance[0], "{}", engine);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A unit-cost puzzle through the adapter: the same optimum as BFS.
+#[test]
+fn unit_costs_agree_with_breadth_first_search() {
+    let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2, n.saturating_sub(3)], |&n| n == 77);
+    let moves = puzzle_search::search::bfs(&walk, 1, &Limits::new())
+        .outcome
+        .path()
+        .map(Path::len);
+    let unit = adapt::unit_costs(walk);
+    for engine in [WeightedEngine::Dijkstra, WeightedEngine::AStar] {
+        let result = engine
+            .solve_forward(&unit, 1, Weight::ONE, &Limits::new())
+            .unwrap();
+        assert_eq!(result.cost.map(|c| c as usize), moves, "{engine}");
+    }
+    assert!(WeightedEngine::Bidirectional
+        .solve_forward(&unit, 1, Weight::ONE, &Limits::new())
+        .is_err());
+}
