@@ -35,6 +35,7 @@
 mod common;
 
 use std::collections::HashMap;
+use std::fs::{self, File};
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -69,6 +70,16 @@ struct Args {
     /// The boards; without any, one board a line from standard input.
     #[arg(value_name = "BOARD")]
     boards: Vec<String>,
+    /// The goal: blank-first (0 1 2 …, the blank top-left: Korf's), blank-last
+    /// (1 2 … 0), or the tiles of a board of the boards' shape. A goal whose
+    /// blank is neither first nor last is searched with the Manhattan
+    /// distance to it, by bfs, astar or idastar.
+    #[arg(long, value_name = "GOAL", default_value = "blank-first")]
+    goal: String,
+    /// After each answer, the solution move by move: the tile moved, its
+    /// direction and the board after the move.
+    #[arg(long)]
+    show: bool,
     /// The shape of every board, rows x columns (2 to 5 each), e.g. 3x4
     /// [default: 9 or 10 numbers are 3x3, 16 or 17 are 4x4, 25 or 26 are 5x5].
     #[arg(long, value_name = "RxC", value_parser = parse_shape)]
@@ -95,21 +106,26 @@ struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<std::time::Duration>,
     /// Load the pattern databases from FILE, or build them and save them there
-    /// (the boards must then share one shape).
+    /// (the boards must then share one shape), instead of the cache.
     #[arg(long, value_name = "FILE")]
     pdb: Option<PathBuf>,
+    /// Neither read nor write the cache of pattern databases (kept in
+    /// $PUZZLE_SEARCH_CACHE, else $XDG_CACHE_HOME/puzzle-search, else
+    /// ~/.cache/puzzle-search; an empty $PUZZLE_SEARCH_CACHE turns it off too).
+    #[arg(long, conflicts_with = "pdb")]
+    no_cache: bool,
     /// Weighted search with astar or idastar, f = g + W·h (W ≥ 1): every
     /// answer is at most W times the optimal number of moves [default: 1].
     #[arg(long, value_name = "W")]
     weight: Option<Weight>,
     /// One JSON object per board: {"start", "rows", "columns", "solvable",
-    /// "moves", "tiles", "stats"} (and "bound" with --weight).
+    /// "moves", "tiles", "stats", "goal"} (and "bound" with --weight).
     #[arg(long)]
     json: bool,
 }
 
 /// The engines, by the names of the command line.
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
     /// Breadth-first search.
     Bfs,
@@ -186,6 +202,15 @@ fn run(args: &Args) -> Result<(), Failure> {
         ));
     }
     let boards = read_boards(args)?;
+    let goals = Goals::new(args, &boards)?;
+    // The boards as the searches see them, toward Korf's goal.
+    let searched: Vec<Board> = boards
+        .iter()
+        .map(|&board| match goals.of(board.shape()) {
+            Some(Goal::Framed(frame)) => frame.to_search(board),
+            _ => board,
+        })
+        .collect();
     let mut limits = Limits::new();
     if let Some(max_states) = args.max_states {
         limits = limits.with_max_states(max_states);
@@ -196,9 +221,9 @@ fn run(args: &Args) -> Result<(), Failure> {
     let bounds = match heuristic {
         HeuristicArg::Manhattan => Bounds::Own,
         HeuristicArg::LinearConflict => Bounds::Kind(HeuristicKind::LinearConflict),
-        HeuristicArg::Pdb => Bounds::Databases(databases(args, &boards)?),
+        HeuristicArg::Pdb => Bounds::Databases(databases(args, &searched)?),
     };
-    let written = solve_all(args, &bounds, &limits, &boards);
+    let written = solve_all(args, &bounds, &limits, &boards, &goals);
     common::answered(written, "the answers")
 }
 
@@ -238,11 +263,77 @@ fn databases(args: &Args, boards: &[Board]) -> Result<HashMap<Shape, PatternData
         }
         return Ok(databases);
     }
+    let cache = if args.no_cache {
+        None
+    } else {
+        cache_directory()
+    };
     for shape in shapes {
-        let database = build(partition(args, shape)?)?;
+        let partition = partition(args, shape)?;
+        let database = match &cache {
+            Some(directory) => cached_database(directory, partition)?,
+            None => build(partition)?,
+        };
         databases.insert(shape, database);
     }
     Ok(databases)
+}
+
+/// Where the pattern databases are cached between runs: `$PUZZLE_SEARCH_CACHE`
+/// if set (empty: no cache), else `$XDG_CACHE_HOME/puzzle-search`, else
+/// `~/.cache/puzzle-search`.
+fn cache_directory() -> Option<PathBuf> {
+    let set = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+    match std::env::var_os("PUZZLE_SEARCH_CACHE") {
+        Some(value) if value.is_empty() => None,
+        Some(value) => Some(PathBuf::from(value)),
+        None => set("XDG_CACHE_HOME")
+            .map(|cache| PathBuf::from(cache).join("puzzle-search"))
+            .or_else(|| set("HOME").map(|home| PathBuf::from(home).join(".cache/puzzle-search"))),
+    }
+}
+
+/// The pattern databases of `partition` from the cache in `directory`: the
+/// file of its shape and groups when it loads, else built and written there.
+/// A file that does not load (damaged, cut, or another partition's) is
+/// rebuilt, never trusted; a cache that cannot be written only costs the
+/// next run a build.
+fn cached_database(directory: &Path, partition: Partition) -> Result<PatternDatabase, Failure> {
+    let name: String = format!("sliding-{}-{partition}", partition.shape())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let path = directory.join(format!("{name}.pdb"));
+    if let Ok(file) = File::open(&path) {
+        if let Ok(database) = load_pattern_database(BufReader::new(file), partition.clone()) {
+            return Ok(database);
+        }
+    }
+    let database = build(partition)?;
+    let saved = fs::create_dir_all(directory)
+        .map_err(|error| error.to_string())
+        .and_then(|()| {
+            common::write_output(&path, "the pattern databases", |writer| {
+                save_pattern_database(writer, &database)
+            })
+            .map_err(|failure| failure.message)
+        });
+    let mut err = io::stderr().lock();
+    let _ = match saved {
+        Ok(()) => writeln!(
+            err,
+            "sliding: saved the pattern databases in {}",
+            path.display()
+        ),
+        Err(why) => writeln!(err, "sliding: cannot cache the pattern databases: {why}"),
+    };
+    Ok(database)
 }
 
 /// The partition `--partition` names for `shape`, or the shape's default.
@@ -331,33 +422,36 @@ fn parse(text: &str, size: Option<Shape>, name: &str) -> Result<Board, Failure> 
 
 /// Solves every board and writes one line per board to standard output, each
 /// as soon as it is known.
-fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) -> io::Result<()> {
+fn solve_all(
+    args: &Args,
+    bounds: &Bounds,
+    limits: &Limits,
+    boards: &[Board],
+    goals: &Goals,
+) -> io::Result<()> {
     let engine = args.engine.engine();
     let mut out = io::stdout().lock();
     for &board in boards {
-        // Half of all boards cannot reach the goal: the parity tells at once,
-        // where a search would explore half of the space first.
-        let result = if !board.is_solvable() {
-            Answer::Unsolvable
-        } else {
-            let solve = Solve {
-                engine,
-                weight: args.weight,
-                board,
-                limits,
-            };
-            match bounds {
-                Bounds::Own => solve.on(&Sliding::new()),
-                Bounds::Kind(kind) => solve.on(&Sliding::new().with_heuristic(*kind)),
-                Bounds::Databases(databases) => match databases.get(&board.shape()) {
-                    Some(database) => solve.on(&Sliding::new().with_heuristic(database)),
-                    // Only the engines without a heuristic have no databases.
-                    None => solve.on(&Sliding::new()),
-                },
+        let goal = goals.of(board.shape());
+        let result = match goal {
+            Some(Goal::Direct(goal)) => solve_direct(engine, board, *goal, limits),
+            framed => {
+                let frame = match framed {
+                    Some(Goal::Framed(frame)) => Some(frame),
+                    _ => None,
+                };
+                let searched = frame.map_or(board, |frame| frame.to_search(board));
+                let answer = solve_framed(args, bounds, limits, searched);
+                match frame {
+                    Some(frame) => answer.seen_from(frame),
+                    None => answer,
+                }
             }
         };
+        let goal_board = goal.map_or_else(|| Board::goal(board.shape()), Goal::board);
         if args.json {
-            common::write_json_line(&mut out, &to_json(board, &result, args.weight))?;
+            let json = to_json(board, goal_board, &result, args.weight);
+            common::write_json_line(&mut out, &json)?;
         } else {
             match result.outcome() {
                 Some(Outcome::Solved(path)) => writeln!(out, "{}", path.len())?,
@@ -366,10 +460,241 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
                     writeln!(out, "unknown: {} limit reached", limit.name())?
                 }
             }
+            if args.show {
+                if let Some(Outcome::Solved(path)) = result.outcome() {
+                    show(&mut out, path)?;
+                }
+            }
         }
         out.flush()?;
     }
     Ok(())
+}
+
+/// The answer for `board` toward Korf's goal, with the heuristic of `bounds`.
+fn solve_framed(args: &Args, bounds: &Bounds, limits: &Limits, board: Board) -> Answer {
+    // Half of all boards cannot reach the goal: the parity tells at once,
+    // where a search would explore half of the space first.
+    if !board.is_solvable() {
+        return Answer::Unsolvable;
+    }
+    let solve = Solve {
+        engine: args.engine.engine(),
+        weight: args.weight,
+        board,
+        limits,
+    };
+    match bounds {
+        Bounds::Own => solve.on(&Sliding::new()),
+        Bounds::Kind(kind) => solve.on(&Sliding::new().with_heuristic(*kind)),
+        Bounds::Databases(databases) => match databases.get(&board.shape()) {
+            Some(database) => solve.on(&Sliding::new().with_heuristic(database)),
+            // Only the engines without a heuristic have no databases.
+            None => solve.on(&Sliding::new()),
+        },
+    }
+}
+
+/// The answer for `board` toward `goal`, a goal whose blank is neither
+/// first nor last: the Manhattan distance to it, with a forward engine.
+fn solve_direct(engine: Engine, board: Board, goal: Board, limits: &Limits) -> Answer {
+    // Two boards reach each other exactly when both reach Korf's goal or neither does.
+    if board.is_solvable() != goal.is_solvable() {
+        return Answer::Unsolvable;
+    }
+    let cells: Vec<usize> = {
+        let mut cells = vec![0; goal.shape().cells()];
+        for (cell, tile) in goal.tiles().enumerate() {
+            if let Some(slot) = cells.get_mut(usize::from(tile)) {
+                *slot = cell;
+            }
+        }
+        cells
+    };
+    let columns = goal.shape().columns();
+    let manhattan = move |board: &Board| -> u32 {
+        board
+            .tiles()
+            .enumerate()
+            .filter(|&(_, tile)| tile != 0)
+            .map(|(cell, tile)| {
+                let target = cells.get(usize::from(tile)).copied().unwrap_or(cell);
+                let rows = (cell / columns).abs_diff(target / columns);
+                let sideways = (cell % columns).abs_diff(target % columns);
+                (rows + sideways) as u32
+            })
+            .sum()
+    };
+    let puzzle = Sliding::new()
+        .with_goal(move |state: &Board| *state == goal)
+        .with_heuristic(manhattan);
+    match engine.solve(&puzzle, board, limits) {
+        Ok(result) => Answer::Searched(result.outcome, result.stats),
+        // `run` refuses the bidirectional engine for such goals first.
+        Err(_) => Answer::Unsolvable,
+    }
+}
+
+/// `--show`: each move of `path`, the tile, the way it slides and the board after it.
+fn show(out: &mut impl Write, path: &puzzle_search::Path<Board, Direction>) -> io::Result<()> {
+    for (number, (before, direction, after)) in (1..).zip(path.steps()) {
+        let tile = before.tile_moved_by(*direction).unwrap_or(0);
+        // The tile slides the other way from the blank.
+        let way = match direction {
+            Direction::Up => "down",
+            Direction::Down => "up",
+            Direction::Left => "right",
+            Direction::Right => "left",
+        };
+        writeln!(out, "move {number}: tile {tile} {way}")?;
+        for row in after.to_string().lines() {
+            writeln!(out, "  {row}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The goal of each shape's boards.
+struct Goals {
+    by_shape: HashMap<Shape, Goal>,
+}
+
+/// A goal, and how the searches, which all aim at Korf's goal, reach it.
+enum Goal {
+    /// A goal whose blank is in the first or the last cell: a renaming of the
+    /// tiles (and half a turn of the board, for the last cell) makes it
+    /// Korf's, so every engine and heuristic serves it.
+    Framed(Frame),
+    /// Any other goal, searched as it is.
+    Direct(Board),
+}
+
+impl Goal {
+    fn board(&self) -> Board {
+        match self {
+            Goal::Framed(frame) => frame.goal,
+            Goal::Direct(goal) => *goal,
+        }
+    }
+}
+
+/// A board seen with its tiles renamed, and turned half a turn if `turn`.
+struct Frame {
+    goal: Board,
+    turn: bool,
+    /// The search's name of each tile.
+    rename: Vec<u8>,
+    /// Each search tile's own name.
+    back: Vec<u8>,
+}
+
+impl Frame {
+    /// The frame in which `goal` is Korf's goal, if its blank is first or last.
+    fn new(goal: Board) -> Option<Frame> {
+        let cells = goal.shape().cells();
+        let tiles: Vec<u8> = goal.tiles().collect();
+        let turn = match tiles.iter().position(|&tile| tile == 0) {
+            Some(0) => false,
+            Some(last) if last + 1 == cells => true,
+            _ => return None,
+        };
+        let seen: Vec<u8> = if turn {
+            tiles.into_iter().rev().collect()
+        } else {
+            tiles
+        };
+        let mut rename = vec![0; cells];
+        for (cell, &tile) in seen.iter().enumerate() {
+            *rename.get_mut(usize::from(tile))? = cell as u8;
+        }
+        Some(Frame {
+            goal,
+            turn,
+            rename,
+            back: seen,
+        })
+    }
+
+    /// `board` as the searches see it.
+    fn to_search(&self, board: Board) -> Board {
+        self.map(board, &self.rename, true)
+    }
+
+    /// A board the searches saw, as it is.
+    fn from_search(&self, board: Board) -> Board {
+        self.map(board, &self.back, false)
+    }
+
+    fn map(&self, board: Board, names: &[u8], turn_first: bool) -> Board {
+        let mut tiles: Vec<u8> = board.tiles().collect();
+        if self.turn && turn_first {
+            tiles.reverse();
+        }
+        for tile in &mut tiles {
+            *tile = names.get(usize::from(*tile)).copied().unwrap_or(*tile);
+        }
+        if self.turn && !turn_first {
+            tiles.reverse();
+        }
+        // A renaming of a board's tiles (and half a turn) is a board.
+        Board::from_tiles(board.shape(), &tiles).unwrap_or(board)
+    }
+
+    /// A direction the searches saw, as it is.
+    fn direction(&self, direction: Direction) -> Direction {
+        if self.turn {
+            direction.reversed()
+        } else {
+            direction
+        }
+    }
+}
+
+impl Goals {
+    /// The goal of `--goal` for the shapes of `boards`.
+    fn new(args: &Args, boards: &[Board]) -> Result<Goals, Failure> {
+        let mut by_shape = HashMap::new();
+        for board in boards {
+            let shape = board.shape();
+            if by_shape.contains_key(&shape) {
+                continue;
+            }
+            let goal = match args.goal.as_str() {
+                "blank-first" => Board::goal(shape),
+                "blank-last" => {
+                    let cells = shape.cells() as u8;
+                    let tiles: Vec<u8> = (1..cells).chain([0]).collect();
+                    Board::from_tiles(shape, &tiles)
+                        .map_err(|error| Failure::usage(format!("--goal blank-last: {error}")))?
+                }
+                text => parse_board(text, Some(shape))
+                    .map(|parsed| parsed.board)
+                    .map_err(|error| {
+                        Failure::usage(format!(
+                            "--goal {} for the {shape} boards: {error}",
+                            common::excerpt(text)
+                        ))
+                    })?,
+            };
+            let goal = match Frame::new(goal) {
+                Some(frame) => Goal::Framed(frame),
+                None => {
+                    if args.engine == EngineArg::Bidir || args.weight.is_some() {
+                        return Err(Failure::usage(
+                            "a --goal whose blank is neither first nor last is searched by bfs, astar or idastar, without --weight",
+                        ));
+                    }
+                    Goal::Direct(goal)
+                }
+            };
+            by_shape.insert(shape, goal);
+        }
+        Ok(Goals { by_shape })
+    }
+
+    fn of(&self, shape: Shape) -> Option<&Goal> {
+        self.by_shape.get(&shape)
+    }
 }
 
 /// One board's search: the engine, and the weight of weighted search.
@@ -409,6 +734,20 @@ enum Answer {
 }
 
 impl Answer {
+    /// The answer for a board the searches saw in `frame`, as it is.
+    fn seen_from(self, frame: &Frame) -> Answer {
+        match self {
+            Answer::Searched(Outcome::Solved(path), stats) => {
+                let mut seen = puzzle_search::Path::new(frame.from_search(*path.start()));
+                for (_, direction, after) in path.steps() {
+                    seen.push(frame.direction(*direction), frame.from_search(*after));
+                }
+                Answer::Searched(Outcome::Solved(seen), stats)
+            }
+            other => other,
+        }
+    }
+
     /// The outcome of the search, if there was one.
     fn outcome(&self) -> Option<&Outcome<Board, Direction>> {
         match self {
@@ -433,9 +772,11 @@ struct BoardJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     bound: Option<f64>,
     stats: StatsJson,
+    /// The goal board (`--goal`; Korf's by default).
+    goal: Vec<u8>,
 }
 
-fn to_json(board: Board, answer: &Answer, weight: Option<Weight>) -> BoardJson {
+fn to_json(board: Board, goal: Board, answer: &Answer, weight: Option<Weight>) -> BoardJson {
     let shape = board.shape();
     let (solvable, moves, tiles, limit, stats) = match answer {
         // Told by the parity, without a search.
@@ -463,5 +804,6 @@ fn to_json(board: Board, answer: &Answer, weight: Option<Weight>) -> BoardJson {
         limit,
         bound: weight.map(Weight::to_f64),
         stats,
+        goal: goal.tiles().collect(),
     }
 }

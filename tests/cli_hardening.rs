@@ -553,6 +553,7 @@ fn a_reader_that_goes_away_is_no_failure() {
     for (program, args, stdin) in runs {
         let what = format!("{program} {} | (gone)", args.join(" "));
         let mut child = Command::new(example(program))
+            .env("PUZZLE_SEARCH_CACHE", "")
             .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

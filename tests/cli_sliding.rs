@@ -193,7 +193,7 @@ fn json_tiles_replay_to_the_goal() {
     for (object, moves) in objects.iter().zip([31, 55]) {
         assert_eq!(
             keys(object),
-            ["start", "rows", "columns", "solvable", "moves", "tiles", "stats"]
+            ["start", "rows", "columns", "solvable", "moves", "tiles", "stats", "goal"]
         );
         assert_eq!(object["solvable"], Value::Bool(true));
         assert_eq!(object["moves"].as_u64(), Some(moves));
@@ -226,7 +226,7 @@ fn json_tells_unsolvable_boards_and_limits() {
     let unsolvable = &json_lines(&run)[0];
     assert_eq!(
         keys(unsolvable),
-        ["start", "rows", "columns", "solvable", "moves", "tiles", "stats"]
+        ["start", "rows", "columns", "solvable", "moves", "tiles", "stats", "goal"]
     );
     assert_eq!(unsolvable["solvable"], Value::Bool(false));
     assert_eq!(unsolvable["moves"], Value::Null);
@@ -239,7 +239,7 @@ fn json_tells_unsolvable_boards_and_limits() {
     let limited = &json_lines(&run)[0];
     assert_eq!(
         keys(limited),
-        ["start", "rows", "columns", "solvable", "moves", "tiles", "limit", "stats"]
+        ["start", "rows", "columns", "solvable", "moves", "tiles", "limit", "stats", "goal"]
     );
     assert_eq!(limited["solvable"], Value::Null);
     assert_eq!(limited["moves"], Value::Null);
@@ -395,4 +395,124 @@ fn a_time_limit_leaves_the_answer_unknown() {
     for bad in ["--time-limit=soon", "--time-limit=-1", "--time-limit=NaN"] {
         sliding(&[bad, GOAL], "").refused(&["--time-limit"]);
     }
+}
+
+/// The pattern databases are cached between runs: the first run builds and
+/// writes them (and names the file on standard error), the next loads them;
+/// a damaged file is rebuilt, and `--no-cache` neither reads nor writes.
+#[test]
+fn pattern_databases_are_cached_between_runs() {
+    let directory = scratch("cache");
+    let cached = |args: &[&str]| {
+        let mut command = Command::new(example("sliding"));
+        command.args(args).env("PUZZLE_SEARCH_CACHE", &directory);
+        run_command(
+            command,
+            Input::Bytes(Vec::new()),
+            &format!("sliding {args:?}"),
+        )
+    };
+    let expected = distance(HARDEST).to_string();
+    let no_cache = cached(&["--no-cache", HARDEST]);
+    assert_eq!(no_cache.lines(), [expected.as_str()]);
+    assert!(no_cache.stderr.is_empty(), "{}", no_cache.stderr);
+    assert!(std::fs::read_dir(&directory).map_or(true, |mut files| files.next().is_none()));
+
+    let first = cached(&[HARDEST]);
+    assert_eq!(first.lines(), [expected.as_str()]);
+    assert!(
+        first.stderr.contains("saved the pattern databases in"),
+        "{}",
+        first.stderr
+    );
+    let files: Vec<_> = std::fs::read_dir(&directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(first.stderr.contains(&files[0].display().to_string()));
+
+    let second = cached(&[HARDEST]);
+    assert_eq!(second.lines(), [expected.as_str()]);
+    assert!(
+        second.stderr.is_empty(),
+        "loaded, not rebuilt: {}",
+        second.stderr
+    );
+
+    // A damaged file is rebuilt, never trusted.
+    let mut bytes = std::fs::read(&files[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&files[0], &bytes).unwrap();
+    let third = cached(&[HARDEST]);
+    assert_eq!(third.lines(), [expected.as_str()]);
+    assert!(
+        third.stderr.contains("saved the pattern databases in"),
+        "{}",
+        third.stderr
+    );
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// `--goal`: the famous 31-move boards are 31 moves from the blank-last goal;
+/// a goal of any board is searched toward that board (checked by a BFS from
+/// it), JSON names the goal, and `--show` replays to it.
+#[test]
+fn a_goal_can_be_chosen_and_a_solution_shown() {
+    let famous = ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"];
+    assert_eq!(
+        sliding(&[&["--goal", "blank-last"][..], &famous].concat(), "").lines(),
+        ["31", "31"]
+    );
+    for goal_text in [
+        "1 2 3 4 0 5 6 7 8",
+        "3 1 2 0 4 5 6 7 8",
+        "1 2 3 4 5 6 7 8 0",
+    ] {
+        let goal: Board = goal_text.parse().unwrap();
+        let mut distances = std::collections::HashMap::new();
+        for (board, distance) in support::ReferenceBfs::new(&Sliding::new(), [goal]) {
+            distances.insert(board, distance);
+        }
+        for start in BOARDS {
+            let board: Board = start.parse().unwrap();
+            let expected = distances
+                .get(&board)
+                .map_or("unsolvable".to_owned(), |distance| distance.to_string());
+            for engine in ["idastar", "astar", "bfs"] {
+                let run = sliding(&["--goal", goal_text, "--engine", engine, start], "");
+                assert_eq!(
+                    run.lines(),
+                    [expected.as_str()],
+                    "{goal_text} {start} {engine}"
+                );
+            }
+            let json = sliding(&["--goal", goal_text, "--json", start], "");
+            let value: Value = serde_json::from_str(json.lines()[0]).unwrap();
+            assert_eq!(
+                numbers(&value["goal"]),
+                goal.tiles().map(u64::from).collect::<Vec<_>>()
+            );
+            if let Some(&moves) = distances.get(&board) {
+                let tiles = numbers(&value["tiles"]);
+                assert_eq!(tiles.len(), moves as usize);
+                let start_tiles: Vec<u64> = board.tiles().map(u64::from).collect();
+                let end = replay(&start_tiles, 3, &tiles);
+                assert_eq!(end, numbers(&value["goal"]), "{goal_text} {start}");
+            }
+        }
+    }
+    // --show: one move a block, the board after each, the last the goal.
+    let run = sliding(&["--goal", "blank-last", "--show", "1 2 3 4 5 6 7 0 8"], "");
+    assert_eq!(
+        run.lines(),
+        ["1", "move 1: tile 8 left", "  1 2 3", "  4 5 6", "  7 8 0"]
+    );
+    sliding(&["--goal", "1 2 3", GOAL], "").refused(&["--goal"]);
+    sliding(
+        &["--goal", "1 2 3 4 0 5 6 7 8", "--engine", "bidir", GOAL],
+        "",
+    )
+    .refused(&["--goal"]);
 }

@@ -99,6 +99,14 @@ pub fn wait(mut child: Child, what: &str) -> Run {
 /// and the output cannot block each other; a program that stops reading early
 /// is no error here).
 pub fn run_command(mut command: Command, stdin: Input, what: &str) -> Run {
+    // No run shares a cache of pattern databases with another (an empty
+    // cache directory turns the cache off); the cache's own tests set one.
+    if command
+        .get_envs()
+        .all(|(key, _)| key != "PUZZLE_SEARCH_CACHE")
+    {
+        command.env("PUZZLE_SEARCH_CACHE", "");
+    }
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
