@@ -19,6 +19,7 @@ mod engine;
 mod idastar;
 mod limits;
 mod open;
+mod optimal;
 mod outcome;
 mod run;
 #[cfg(feature = "serde")]
@@ -31,5 +32,8 @@ pub use bidirectional::bidirectional_bfs;
 pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use idastar::idastar;
 pub use limits::{CancelFlag, Limit, Limits};
+pub use optimal::{
+    all_optimal, OptimalGraph, OptimalOutcome, OptimalPaths, OptimalResult, PathCount,
+};
 pub use outcome::{Outcome, SearchResult, Stats};
 pub use run::MAX_INDEXED;

@@ -39,21 +39,40 @@ impl<'a> Run<'a> {
         limits: &'a Limits,
         search: impl FnOnce(&P, P::State, &mut Run<'a>) -> Outcome<P::State, P::Move>,
     ) -> SearchResult<P::State, P::Move> {
+        let (outcome, stats) = Run::answer(
+            puzzle,
+            start,
+            limits,
+            |start| Outcome::Solved(Path::new(start)),
+            Outcome::LimitReached,
+            search,
+        );
+        SearchResult { outcome, stats }
+    }
+
+    /// [`search`](Run::search) for a search whose answer is any `A`: `at_goal`
+    /// is the answer for a start that is a goal, `limited` the answer for a
+    /// limit that stops the search before it starts.
+    pub(crate) fn answer<P: Puzzle, A>(
+        puzzle: &P,
+        start: P::State,
+        limits: &'a Limits,
+        at_goal: impl FnOnce(P::State) -> A,
+        limited: impl FnOnce(Limit) -> A,
+        search: impl FnOnce(&P, P::State, &mut Run<'a>) -> A,
+    ) -> (A, Stats) {
         let mut run = Run::start(limits);
-        let outcome = if puzzle.is_goal(&start) {
+        let answer = if puzzle.is_goal(&start) {
             run.stats.max_stored = 1;
-            Outcome::Solved(Path::new(start))
+            at_goal(start)
         } else if let Err(limit) = run.admit(1) {
-            Outcome::LimitReached(limit)
+            limited(limit)
         } else {
             run.stats.max_stored = 1;
             search(puzzle, start, &mut run)
         };
         run.stats.elapsed = run.started.elapsed();
-        SearchResult {
-            outcome,
-            stats: run.stats,
-        }
+        (answer, run.stats)
     }
 
     fn start(limits: &'a Limits) -> Self {
