@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example sliding -- [--size RxC] [--engine bfs|bidir|astar|idastar]
 //!     [--heuristic manhattan|linear-conflict|pdb] [--partition GROUPS] [--pdb FILE]
-//!     [--max-states N] [--time-limit SECONDS] [--json] [BOARD]...
+//!     [--max-states N] [--time-limit SECONDS] [--json] [--count] [BOARD]...
 //! ```
 //!
 //! Each `BOARD` argument, or else each line of standard input that is neither
@@ -27,6 +27,9 @@
 //! atlas engine before the first search (about 5 s for the 15-puzzle on two
 //! cores, with a progress bar on a terminal). `--pdb FILE` keeps them: it loads them
 //! from FILE, or builds them and saves them there.
+//!
+//! `--count` adds the number of distinct optimal solutions (`moves count`),
+//! counted by IDA*'s last iteration run to its end.
 
 mod common;
 
@@ -40,7 +43,10 @@ use puzzle_search::analysis::{
     build_pattern_database, load_pattern_database, save_pattern_database,
 };
 use puzzle_search::atlas::{Options, Progress};
-use puzzle_search::search::{Engine, Limit, Limits, Outcome, SearchResult, TwoWay};
+use puzzle_search::search::{
+    idastar_count, CountOutcome, CountResult, Engine, Limit, Limits, Outcome, PathCount,
+    SearchResult, TwoWay,
+};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
     Sliding,
@@ -97,6 +103,11 @@ struct Args {
     /// "moves", "tiles", "stats"}.
     #[arg(long)]
     json: bool,
+    /// Also count the distinct optimal solutions: each line is `moves count`
+    /// (JSON adds "count"), by IDA*'s last iteration run to its end (with
+    /// the heuristic of --heuristic; ignores --engine).
+    #[arg(long)]
+    count: bool,
 }
 
 /// The engines, by the names of the command line.
@@ -197,7 +208,7 @@ enum Bounds {
 /// The pattern databases the searches of `boards` need: one set per shape,
 /// loaded from `--pdb` or built (and then saved there).
 fn databases(args: &Args, boards: &[Board]) -> Result<HashMap<Shape, PatternDatabase>, Failure> {
-    let uses_heuristic = matches!(args.engine, EngineArg::Astar | EngineArg::Idastar);
+    let uses_heuristic = args.count || matches!(args.engine, EngineArg::Astar | EngineArg::Idastar);
     let mut shapes: Vec<Shape> = Vec::new();
     for board in boards {
         let needed = uses_heuristic && board.is_solvable();
@@ -320,8 +331,20 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
     for &board in boards {
         // Half of all boards cannot reach the goal: the parity tells at once,
         // where a search would explore half of the space first.
+        let mut count = None;
         let result = if !board.is_solvable() {
             Answer::Unsolvable
+        } else if args.count {
+            let counted = count_one(bounds, board, limits);
+            count = counted.outcome.count();
+            Answer::Searched(SearchResult {
+                outcome: match counted.outcome {
+                    CountOutcome::Counted { path, .. } => Outcome::Solved(path),
+                    CountOutcome::Unsolvable => Outcome::Unsolvable,
+                    CountOutcome::LimitReached(limit) => Outcome::LimitReached(limit),
+                },
+                stats: counted.stats,
+            })
         } else {
             Answer::Searched(match bounds {
                 Bounds::Own => engine.solve(TwoWay(&Sliding::new()), board, limits),
@@ -339,12 +362,19 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
             })
         };
         if args.json {
-            common::write_json_line(&mut out, &to_json(board, &result))?;
+            let json = BoardJson {
+                count,
+                ..to_json(board, &result)
+            };
+            common::write_json_line(&mut out, &json)?;
         } else {
-            match result.outcome() {
-                Some(Outcome::Solved(path)) => writeln!(out, "{}", path.len())?,
-                None | Some(Outcome::Unsolvable) => writeln!(out, "unsolvable")?,
-                Some(Outcome::LimitReached(limit)) => {
+            match (result.outcome(), count) {
+                (Some(Outcome::Solved(path)), Some(count)) => {
+                    writeln!(out, "{} {count}", path.len())?
+                }
+                (Some(Outcome::Solved(path)), None) => writeln!(out, "{}", path.len())?,
+                (None | Some(Outcome::Unsolvable), _) => writeln!(out, "unsolvable")?,
+                (Some(Outcome::LimitReached(limit)), _) => {
                     writeln!(out, "unknown: {} limit reached", limit.name())?
                 }
             }
@@ -352,6 +382,21 @@ fn solve_all(args: &Args, bounds: &Bounds, limits: &Limits, boards: &[Board]) ->
         out.flush()?;
     }
     Ok(())
+}
+
+/// `--count`: the optimal solutions of `board`, counted by IDA*'s last
+/// iteration with the heuristic of `bounds`.
+fn count_one(bounds: &Bounds, board: Board, limits: &Limits) -> CountResult<Board, Direction> {
+    match bounds {
+        Bounds::Own => idastar_count(&Sliding::new(), board, limits),
+        Bounds::Kind(kind) => idastar_count(&Sliding::new().with_heuristic(*kind), board, limits),
+        Bounds::Databases(databases) => match databases.get(&board.shape()) {
+            Some(database) => {
+                idastar_count(&Sliding::new().with_heuristic(database), board, limits)
+            }
+            None => idastar_count(&Sliding::new(), board, limits),
+        },
+    }
 }
 
 /// A board's answer: by the parity, or by a search.
@@ -382,6 +427,9 @@ struct BoardJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<Limit>,
     stats: StatsJson,
+    /// With `--count`, once counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<PathCount>,
 }
 
 fn to_json(board: Board, answer: &Answer) -> BoardJson {
@@ -412,5 +460,6 @@ fn to_json(board: Board, answer: &Answer) -> BoardJson {
         tiles,
         limit,
         stats,
+        count: None,
     }
 }

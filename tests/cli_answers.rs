@@ -1,5 +1,5 @@
-//! `klotski --count`, `klotski --all N` and `knights --count`, run as
-//! processes (SPEC §3.1, §3.2): their answers against a plain reference count
+//! `klotski --count`, `klotski --all N`, `knights --count` and `sliding
+//! --count`, run as processes (SPEC §3.1, §3.2, §3.5): their answers against a plain reference count
 //! in this file's process (tests/support), their paths replayed move by move.
 //!
 //! Build the examples first when running this test alone:
@@ -11,11 +11,12 @@ use std::collections::HashSet;
 
 use puzzle_search::klotski::{catalog, Klotski, Layout, Metric};
 use puzzle_search::knights::Knights;
-use puzzle_search::search::{all_optimal, Limits};
+use puzzle_search::search::{all_optimal, idastar_count, Limits};
+use puzzle_search::sliding::{parse_board, Board, Shape, Sliding};
 use puzzle_search::Puzzle;
 use serde_json::Value;
 use support::process::{self, assert_rejected, assert_success, example, Input, Run};
-use support::{hengdaolima, reference_path_count, KNIGHTS_SAMPLE, SAMPLE_OPTIMA};
+use support::{hengdaolima, reference_path_count, SplitMix64, KNIGHTS_SAMPLE, SAMPLE_OPTIMA};
 
 fn run(program: &str, args: &[&str], stdin: &str) -> Run {
     let mut command = std::process::Command::new(example(program));
@@ -234,5 +235,71 @@ fn knights_count_matches_the_reference() {
     assert!(
         second.starts_with(&format!("{} ", SAMPLE_OPTIMA[1])),
         "{second}"
+    );
+}
+
+/// `sliding --count`: `moves count` per board, in input order; the 3×3
+/// counts by the reference count, a 4×4 count (through IDA*) by the count
+/// under another heuristic; `unsolvable` stays as it is.
+#[test]
+fn sliding_count_matches_the_reference() {
+    let boards = [
+        "1 0 2 3 4 5 6 7 8",
+        "8 6 7 2 5 4 3 0 1",
+        "1 2 3 4 5 6 7 8 0",
+        "0 2 1 3 4 5 6 7 8",
+    ];
+    let out = run(
+        "sliding",
+        &["--count", "--heuristic", "manhattan"],
+        &boards.join("\n"),
+    );
+    assert_success(&out, "sliding --count");
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), boards.len());
+    for (text, line) in boards.iter().zip(&lines) {
+        let board = parse_board(text, None).unwrap().board;
+        match reference_path_count(&Sliding::new(), board) {
+            Some((moves, count, _)) => assert_eq!(*line, format!("{moves} {count}"), "{text}"),
+            None => assert_eq!(*line, "unsolvable", "{text}"),
+        }
+    }
+
+    // A 4×4 board 40 random moves from the goal.
+    let mut rng = SplitMix64::new(4);
+    let mut parsed = Board::goal("4x4".parse::<Shape>().unwrap());
+    for _ in 0..40 {
+        let directions: Vec<_> = parsed.directions().collect();
+        parsed = parsed
+            .play(directions[rng.next_u64() as usize % directions.len()])
+            .unwrap();
+    }
+    let board: Vec<String> = parsed.tiles().map(|tile| tile.to_string()).collect();
+    let board = board.join(" ");
+    let out = run(
+        "sliding",
+        &[
+            "--count",
+            "--json",
+            "--heuristic",
+            "linear-conflict",
+            &board,
+        ],
+        "",
+    );
+    assert_success(&out, "sliding --count --json");
+    let answer = json(&out);
+    let counted = idastar_count(&Sliding::new(), parsed, &Limits::new()).outcome;
+    assert_eq!(
+        answer["moves"].as_u64(),
+        counted.moves().map(|moves| moves as u64)
+    );
+    assert_eq!(
+        answer["count"].to_string(),
+        counted.count().unwrap().to_string()
+    );
+    assert_eq!(
+        answer["tiles"].as_array().unwrap().len(),
+        counted.moves().unwrap()
     );
 }

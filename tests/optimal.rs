@@ -7,9 +7,11 @@ mod support;
 use std::collections::{BTreeSet, HashSet};
 
 use proptest::prelude::*;
-use puzzle_search::search::{all_optimal, bfs, Limits, OptimalOutcome, PathCount};
+use puzzle_search::search::{
+    all_optimal, bfs, idastar_count, CountOutcome, Limits, OptimalOutcome, PathCount,
+};
 use puzzle_search::{Path, Puzzle};
-use support::reference_path_count;
+use support::{reference_path_count, TABLE};
 
 /// A directed graph with goal nodes; a move names both ends of its edge, and
 /// parallel edges are allowed (two moves to one state are one step of a path).
@@ -300,6 +302,43 @@ proptest! {
         if optimum > 0 {
             let short = all_optimal(&graph, start, &Limits::new().with_max_depth(optimum - 1));
             prop_assert_eq!(short.outcome.limit().map(|limit| limit.name()), Some("depth"));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// IDA*'s count, depth first without a table, is the graph's count, with
+    /// any admissible heuristic; folded or not.
+    #[test]
+    fn idastar_counts_as_the_graph_does((graph, start) in graph_strategy(), share in 0u8..3) {
+        let graph = graph.with_heuristic(share);
+        let limits = Limits::new().with_table_capacity(TABLE);
+        let counted = idastar_count(&graph, start, &limits);
+        match all_optimal(&graph, start, &Limits::new()).outcome {
+            OptimalOutcome::Solved(found) => {
+                prop_assert_eq!(counted.outcome.moves(), Some(found.length()));
+                prop_assert_eq!(counted.outcome.count(), Some(found.count()));
+                let CountOutcome::Counted { path, .. } = &counted.outcome else { unreachable!() };
+                prop_assert!(path.replays(&graph));
+            }
+            OptimalOutcome::Unsolvable => prop_assert_eq!(counted.outcome, CountOutcome::Unsolvable),
+            OptimalOutcome::LimitReached(limit) => panic!("no limit was set: {limit}"),
+        }
+    }
+
+    #[test]
+    fn idastar_counts_real_states_of_a_folded_puzzle((puzzle, start) in two_sided_strategy()) {
+        let limits = Limits::new().with_table_capacity(TABLE);
+        let counted = idastar_count(&puzzle, start, &limits);
+        let expected = brute_force(&puzzle, start, puzzle.edges.len());
+        match expected {
+            Some(paths) => {
+                prop_assert_eq!(counted.outcome.moves(), Some(paths.iter().next().unwrap().len() - 1));
+                prop_assert_eq!(counted.outcome.count(), Some(PathCount::Exact(paths.len() as u128)));
+            }
+            None => prop_assert_eq!(counted.outcome, CountOutcome::Unsolvable),
         }
     }
 }

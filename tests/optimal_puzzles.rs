@@ -1,8 +1,10 @@
 //! Every optimal solution of the catalogued Klotski layouts: the counts of
 //! `search::all_optimal` on the unfolded puzzle (real positions, a layout and
 //! its mirror image apart) against a plain reference count, and the published
-//! end layouts of 横刀立马; and the counts of knight positions, bounded and
-//! pruned by the endgame table's heuristic, against the same reference.
+//! end layouts of 横刀立马; the counts of knight positions, bounded and
+//! pruned by the endgame table's heuristic, against the same reference; and
+//! IDA*'s count of sliding-tile boards against the graph's and across
+//! heuristics.
 
 mod support;
 
@@ -11,7 +13,8 @@ use std::collections::HashSet;
 use puzzle_search::analysis::EndgameTable;
 use puzzle_search::klotski::{catalog, CommonCode, Klotski, Layout, Metric};
 use puzzle_search::knights::Knights;
-use puzzle_search::search::{all_optimal, Limits, PathCount};
+use puzzle_search::search::{all_optimal, idastar, idastar_count, Limits, PathCount};
+use puzzle_search::sliding::{parse_board, Board, HeuristicKind, Shape, Sliding};
 use puzzle_search::Puzzle;
 use support::{hengdaolima, reference_path_count, seeded_knight_walk, SplitMix64};
 
@@ -210,5 +213,67 @@ fn knight_counts_agree_with_a_reference_count() {
                 Some("depth")
             );
         }
+    }
+}
+
+/// 3×3 boards: IDA*'s count (its last iteration, no table) is the graph's
+/// count and the reference count; 4×4 boards: IDA*'s count under two
+/// heuristics, which prune differently, is the count of the graph bounded
+/// by the optimum.
+#[test]
+fn sliding_counts_agree_across_methods() {
+    for text in [
+        "1 0 2 3 4 5 6 7 8",
+        "3 1 2 4 0 5 6 7 8",
+        "7 2 4 5 0 6 8 3 1",
+        "8 6 7 2 5 4 3 0 1",
+        "8 0 6 5 4 7 2 3 1",
+    ] {
+        let board = parse_board(text, None).unwrap().board;
+        let puzzle = Sliding::new();
+        let (moves, count, _) = reference_path_count(&puzzle, board).unwrap();
+        let graph = all_optimal(&puzzle, board, &Limits::new())
+            .outcome
+            .into_graph()
+            .unwrap();
+        assert_eq!(graph.count(), PathCount::Exact(count), "{text}");
+        let counted = idastar_count(&puzzle, board, &Limits::new());
+        assert_eq!(counted.outcome.moves(), Some(moves as usize), "{text}");
+        assert_eq!(
+            counted.outcome.count(),
+            Some(PathCount::Exact(count)),
+            "{text}"
+        );
+    }
+    // 4×4 boards a random walk away from the goal.
+    let mut rng = SplitMix64::new(15);
+    for steps in [12, 18, 24, 30, 36] {
+        let mut board = Board::goal("4x4".parse::<Shape>().unwrap());
+        for _ in 0..steps {
+            let directions: Vec<_> = board.directions().collect();
+            let direction = directions[rng.next_u64() as usize % directions.len()];
+            board = board.play(direction).unwrap();
+        }
+        let text = format!("{:?}", board.tiles().collect::<Vec<_>>());
+        let counts: Vec<_> = HeuristicKind::ALL
+            .iter()
+            .map(|&kind| {
+                idastar_count(&Sliding::new().with_heuristic(kind), board, &Limits::new())
+                    .outcome
+                    .count()
+            })
+            .collect();
+        // The graph, bounded by the optimum and pruned by the Manhattan distance.
+        let moves = idastar(&Sliding::new(), board, &Limits::new())
+            .outcome
+            .into_path()
+            .unwrap()
+            .len();
+        let bounded = Limits::new().with_max_depth(moves as u32);
+        let graph = all_optimal(&Sliding::new(), board, &bounded)
+            .outcome
+            .into_graph()
+            .unwrap();
+        assert_eq!(counts, [Some(graph.count()); 2], "{text}");
     }
 }

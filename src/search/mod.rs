@@ -33,7 +33,8 @@ pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use idastar::idastar;
 pub use limits::{CancelFlag, Limit, Limits};
 pub use optimal::{
-    all_optimal, OptimalGraph, OptimalOutcome, OptimalPaths, OptimalResult, PathCount,
+    all_optimal, idastar_count, CountOutcome, CountResult, OptimalGraph, OptimalOutcome,
+    OptimalPaths, OptimalResult, PathCount,
 };
 pub use outcome::{Outcome, SearchResult, Stats};
 pub use run::MAX_INDEXED;

@@ -1,10 +1,12 @@
 //! Every optimal solution at once: a breadth-first search that keeps the
 //! graph of all shortest paths from the start to the nearest goals.
 
+mod count;
 mod graph;
 mod lift;
 mod paths;
 
+pub use count::{idastar_count, CountOutcome, CountResult};
 pub use graph::{OptimalGraph, PathCount};
 pub use paths::OptimalPaths;
 
