@@ -129,6 +129,43 @@ impl<'a> Run<'a> {
     }
 }
 
+/// Whether one of `states` (the last layer of a breadth-first search) has a
+/// successor whose key is not `seen`; stops at the first. Each state looked
+/// at counts as expanded and each successor as generated, and the watch is
+/// looked at as in the search.
+pub(crate) fn leads_beyond<'s, P: Puzzle>(
+    puzzle: &P,
+    states: impl Iterator<Item = &'s P::State>,
+    seen: impl Fn(&P::Key) -> bool,
+    watch: &Watch<'_>,
+    generated: &mut Countdown,
+    run: &mut Run<'_>,
+) -> Result<bool, Limit>
+where
+    P::State: 's,
+{
+    for state in states {
+        watch.check(run.stats.expanded)?;
+        run.stats.expanded += 1;
+        let mut beyond = false;
+        let mut stop = Ok(());
+        puzzle.successors(state, |_, next| {
+            let look = generated.step();
+            if !beyond && stop.is_ok() {
+                if look {
+                    stop = watch.look();
+                }
+                beyond = !seen(&puzzle.encode(&next));
+            }
+        });
+        stop?;
+        if beyond {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The time and cancel limits, looked at every [`CHECK_INTERVAL`] steps of a search.
 ///
 /// Every engine counts the children it is handed with a [`Countdown`], which

@@ -14,7 +14,7 @@ use hashbrown::hash_table::Entry;
 
 use lift::KeyGraph;
 
-use super::run::{Countdown, Run, Watch};
+use super::run::{self, Countdown, Run, Watch};
 use super::tree::Tree;
 use super::{Limit, Limits, Stats};
 use crate::table::{KeyTable, INITIAL_CAPACITY};
@@ -345,26 +345,16 @@ impl<P: Puzzle> Layers<'_, P> {
     /// Whether a state of the layer from `layer_start` on has a successor not
     /// seen yet; stops at the first.
     fn leads_beyond(&mut self, layer_start: u32, run: &mut Run<'_>) -> Result<bool, Limit> {
-        for index in layer_start as usize..self.tree.len() {
-            self.watch.check(run.stats.expanded)?;
-            run.stats.expanded += 1;
-            let mut beyond = false;
-            let mut stop = Ok(());
-            self.puzzle.successors(self.tree.state(index), |_, next| {
-                let look = self.generated.step();
-                if !beyond && stop.is_ok() {
-                    if look {
-                        stop = self.watch.look();
-                    }
-                    beyond = !self.seen.contains(&self.puzzle.encode(&next));
-                }
-            });
-            stop?;
-            if beyond {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        let states = (layer_start as usize..self.tree.len()).map(|index| self.tree.state(index));
+        let seen = |key: &P::Key| self.seen.contains(key);
+        run::leads_beyond(
+            self.puzzle,
+            states,
+            seen,
+            &self.watch,
+            &mut self.generated,
+            run,
+        )
     }
 
     /// The graph of every optimal path: the keys on some path to a goal of
