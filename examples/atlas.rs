@@ -31,6 +31,7 @@ use clap::{Parser, ValueEnum};
 use puzzle_search::analysis::{KlotskiAtlas, KlotskiSummary, KnightTable, PhaseTimes};
 use puzzle_search::atlas::{self, file, AtlasError, Options, Progress};
 use puzzle_search::klotski::{CommonCode, Layout, Metric, PieceCounts, ShortCode};
+use puzzle_search::knights::Position;
 use puzzle_search::sliding::{Shape, Sliding, SolvableBoards};
 use puzzle_search::DenseSpace;
 use serde_derive::Serialize;
@@ -83,7 +84,10 @@ enum Puzzle {
 }
 
 fn main() -> ExitCode {
-    common::finish("atlas", run(&Args::parse()))
+    match common::parse_args::<Args>() {
+        Ok(args) => common::finish("atlas", run(&args)),
+        Err(exit) => exit,
+    }
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
@@ -213,6 +217,8 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let histogram = table.histogram();
     let positions = table.distances().len();
+    let (ranks, count) = hardest_ranks(table.distances(), usize::MAX);
+    let hardest: Vec<Position> = ranks.into_iter().filter_map(Position::from_index).collect();
     if let Some(path) = &args.json {
         let summary = TableJson {
             puzzle: "knights",
@@ -221,6 +227,7 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
             positions,
             diameter: table.diameter(),
             histogram: &histogram,
+            hardest: &hardest,
             elapsed_ms,
         };
         write_json(path, &summary)?;
@@ -232,12 +239,17 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     if !prints_summary(args) {
         return Ok(());
     }
+    let hardest: Vec<String> = hardest
+        .iter()
+        .map(|position| position.to_row_string())
+        .collect();
     common::answered(
         print_table(
             "Knight puzzle table",
             positions,
             table.diameter(),
             &histogram,
+            (&hardest, count),
         ),
         "the summary",
     )
@@ -271,6 +283,11 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let histogram = distances.histogram();
     let diameter = distances.max().map_or(0, u32::from);
+    let (ranks, count) = hardest_ranks(&distances, HARDEST_BOARDS);
+    let hardest: Vec<Vec<u8>> = ranks
+        .into_iter()
+        .map(|rank| space.unrank(rank).tiles().collect())
+        .collect();
     if let Some(path) = &args.json {
         let summary = TableJson {
             puzzle: "sliding",
@@ -279,6 +296,7 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
             positions: distances.len(),
             diameter,
             histogram: &histogram,
+            hardest: &hardest,
             elapsed_ms,
         };
         write_json(path, &summary)?;
@@ -291,8 +309,21 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         return Ok(());
     }
     let title = format!("The {shape} sliding-tile puzzle, every solvable board");
+    let hardest: Vec<String> = hardest
+        .iter()
+        .map(|tiles| {
+            let words: Vec<String> = tiles.iter().map(u8::to_string).collect();
+            words.join(" ")
+        })
+        .collect();
     common::answered(
-        print_table(&title, distances.len(), diameter, &histogram),
+        print_table(
+            &title,
+            distances.len(),
+            diameter,
+            &histogram,
+            (&hardest, count),
+        ),
         "the summary",
     )
 }
@@ -308,7 +339,7 @@ fn load_failure(path: &Path, error: &AtlasError) -> Failure {
 /// The JSON summary of a table of distances (SPEC §3.3): knights, or a
 /// sliding-tile shape with its rows and columns.
 #[derive(Serialize)]
-struct TableJson<'a> {
+struct TableJson<'a, H> {
     puzzle: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     rows: Option<usize>,
@@ -317,7 +348,32 @@ struct TableJson<'a> {
     positions: u64,
     diameter: u32,
     histogram: &'a [u64],
+    /// The states at the diameter (for the sliding tiles, the first
+    /// [`HARDEST_BOARDS`] by rank).
+    hardest: &'a [H],
     elapsed_ms: u64,
+}
+
+/// The most hardest boards a sliding-tile summary lists.
+const HARDEST_BOARDS: usize = 1_000;
+
+/// The ranks of the states at the largest distance of `distances`, in rank
+/// order, at most `limit` of them, and how many there are in all.
+fn hardest_ranks(distances: &atlas::Distances, limit: usize) -> (Vec<u64>, u64) {
+    let Some(max) = distances.max() else {
+        return (Vec::new(), 0);
+    };
+    let mut ranks = Vec::new();
+    let mut count = 0u64;
+    for (rank, &distance) in (0u64..).zip(distances.as_bytes()) {
+        if distance == max {
+            count += 1;
+            if ranks.len() < limit {
+                ranks.push(rank);
+            }
+        }
+    }
+    (ranks, count)
 }
 
 /// The JSON summary of the Klotski atlas (SPEC §3.3), in its field order.
@@ -491,12 +547,33 @@ fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u64, phases: PhaseTimes) -
     }
 }
 
-fn print_table(title: &str, positions: u64, diameter: u32, histogram: &[u64]) -> io::Result<()> {
+/// The summary of a distance table for people; `hardest` holds the states at
+/// the diameter as text (perhaps the first of them) and how many there are.
+fn print_table(
+    title: &str,
+    positions: u64,
+    diameter: u32,
+    histogram: &[u64],
+    (hardest, count): (&[String], u64),
+) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(out, "{title}")?;
     writeln!(out, "  positions  {:>12}", grouped(positions))?;
     writeln!(out, "  reachable  {:>12}", grouped(histogram.iter().sum()))?;
     writeln!(out, "  diameter   {diameter:>12}")?;
+    let listed = if hardest.len() as u64 == count {
+        String::new()
+    } else {
+        format!(", the first {} listed", hardest.len())
+    };
+    writeln!(
+        out,
+        "  hardest    {:>12} at the diameter{listed}",
+        grouped(count)
+    )?;
+    for state in hardest {
+        writeln!(out, "    {state}")?;
+    }
     writeln!(out)?;
     writeln!(out, "  distance     positions")?;
     for (distance, &count) in histogram.iter().enumerate() {
@@ -523,7 +600,7 @@ fn draw_histogram(
         let top = histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
         let columns = -0.5..histogram.len() as f64 - 0.5;
         let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 22))
+            .caption(title, (common::FONTS, 22))
             .margin(20)
             .x_label_area_size(45)
             .y_label_area_size(90)

@@ -41,9 +41,15 @@ use common::{EngineArg, Failure, MetricArg, Output, StatsJson};
     about = "Solve a Klotski (华容道) layout optimally and show every move"
 )]
 struct Args {
-    /// A catalog name (Chinese or pinyin), a board (shape digits, shape letters or piece labels),
+    /// One layout: a catalog name (Chinese or pinyin; `--list` shows them), a board
+    /// (shape digits, shape letters or piece labels; its rows may be separate words),
     /// a CommonCode, a ShortCode, or `-` for standard input (at most 1 MiB) [default: 横刀立马]
+    #[arg(value_name = "LAYOUT")]
     layout: Vec<String>,
+    /// Print the catalog of named layouts (name, pinyin, optimal moves in the
+    /// piece metric, CommonCode) and exit
+    #[arg(long)]
+    list: bool,
     /// What counts as one move
     #[arg(long, value_enum, default_value_t = MetricArg::Piece)]
     metric: MetricArg,
@@ -72,7 +78,10 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    common::finish("error", run(&Args::parse()))
+    match common::parse_args::<Args>() {
+        Ok(args) => common::finish("error", run(&args)),
+        Err(exit) => exit,
+    }
 }
 
 /// The transposition table IDA* keeps (the other engines ignore it). Klotski
@@ -87,6 +96,12 @@ const STDIN_CAP: u64 = 1 << 20;
 
 fn run(args: &Args) -> Result<(), Failure> {
     common::check_stdout("the answer")?;
+    if args.list {
+        if !args.layout.is_empty() {
+            return Err(Failure::usage("--list takes no layout"));
+        }
+        return common::answered(write_catalog(), "the catalog");
+    }
     if args.json && args.svg == Some(Output::Stdout) {
         return Err(Failure::usage(
             "--json and --svg - both write to standard output: give --svg a file",
@@ -138,6 +153,20 @@ fn run(args: &Args) -> Result<(), Failure> {
     common::answered(written.and_then(|()| out.flush()), "the answer")
 }
 
+/// The catalog for people: one line a layout, its Chinese name, its slug,
+/// its optimal `piece` moves (`-` if unsolvable) and its CommonCode.
+fn write_catalog() -> io::Result<()> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for entry in &catalog::ENTRIES {
+        let moves = entry
+            .piece_moves
+            .map_or_else(|| "-".to_owned(), |moves| moves.to_string());
+        let code = CommonCode::from(entry.layout());
+        writeln!(out, "{}\t{}\t{moves}\t{code}", entry.name, entry.slug)?;
+    }
+    out.flush()
+}
+
 /// The layout named or written by the arguments, with its catalog name if it has one.
 fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Entry>), Failure> {
     let text = match words {
@@ -156,11 +185,20 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
                 ))
             })?
         }
+        [first, second, ..]
+            if catalog::find(first).is_some() && catalog::find(second).is_some() =>
+        {
+            return Err(Failure::usage(format!(
+                "one layout at a time: {} and {} are two catalog names",
+                common::excerpt(first),
+                common::excerpt(second)
+            )))
+        }
         [first, rest @ ..]
             if !rest.is_empty() && (first == "-" || catalog::find(first).is_some()) =>
         {
             return Err(Failure::usage(format!(
-                "unexpected {} after the layout {}",
+                "unexpected {} after the layout {}: one layout at a time",
                 common::excerpt(&rest.join(" ")),
                 common::excerpt(first)
             )))
@@ -171,9 +209,23 @@ fn read_layout(words: &[String]) -> Result<(Layout, Option<&'static catalog::Ent
         return Ok((entry.layout(), Some(entry)));
     }
     note_ambiguous_code(text.trim());
-    let layout: Layout = text
-        .parse()
-        .map_err(|error| Failure::usage(format!("invalid layout: {error}")))?;
+    let layout: Layout = text.parse().map_err(|error| {
+        // A word that is close to a catalog name was meant as one.
+        let near = catalog::nearest(&text, 3);
+        if near.is_empty() || text.trim().contains(char::is_whitespace) {
+            Failure::usage(format!("invalid layout: {error}"))
+        } else {
+            let names: Vec<String> = near
+                .iter()
+                .map(|entry| format!("{} ({})", entry.slug, entry.name))
+                .collect();
+            Failure::usage(format!(
+                "unknown layout {}: no catalog name is that (did you mean {}? `--list` shows them all), and as a board: {error}",
+                common::excerpt(text.trim()),
+                names.join(", ")
+            ))
+        }
+    })?;
     let entry = catalog::ENTRIES
         .iter()
         .find(|entry| entry.layout() == layout);
@@ -423,7 +475,7 @@ mod draw {
             let root = SVGBackend::with_string(&mut svg, (width as u32, height as u32))
                 .into_drawing_area();
             root.fill(&WHITE)?;
-            let text = |size: f64| ("sans-serif", size).into_font().color(&BLACK);
+            let text = |size: f64| (crate::common::FONTS, size).into_font().color(&BLACK);
             root.draw(&Text::new(title.to_owned(), (MARGIN, MARGIN), text(20.0)))?;
             root.draw(&Text::new(subtitle, (MARGIN, MARGIN + 26), text(13.0)))?;
             // The legend: a swatch and a name per shape.
@@ -537,7 +589,7 @@ mod draw {
                 .copied()
                 .unwrap_or('?');
             let centre = (px + CELL * cw / 2, py + CELL * ch / 2);
-            let style = ("sans-serif", 10.0)
+            let style = (crate::common::FONTS, 10.0)
                 .into_font()
                 .color(&WHITE)
                 .pos(Pos::new(HPos::Center, VPos::Center));

@@ -71,7 +71,10 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    common::finish("knights", run(&Args::parse()))
+    match common::parse_args::<Args>() {
+        Ok(args) => common::finish("knights", run(&args)),
+        Err(exit) => exit,
+    }
 }
 
 /// The most standard input read: about two million boards of 31 bytes.

@@ -163,7 +163,10 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 const STDIN_CAP: u64 = 16 << 20;
 
 fn main() -> ExitCode {
-    common::finish("sliding", run(&Args::parse()))
+    match common::parse_args::<Args>() {
+        Ok(args) => common::finish("sliding", run(&args)),
+        Err(exit) => exit,
+    }
 }
 
 fn run(args: &Args) -> Result<(), Failure> {

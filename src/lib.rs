@@ -6,7 +6,7 @@
 //! | floor | modules | knows of |
 //! | --- | --- | --- |
 //! | 4 analyses | [`analysis`]: the Klotski atlas, the knight tables, the sliding-tile pattern databases | everything below |
-//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle) | the core only |
+//! | 3 puzzles | [`klotski`] (华容道), [`knights`] (骑士精神), [`sliding`] (the 8-, 15- and 24-puzzle), [`blocks`] (sliding blocks in general, Rush Hour) | the core only |
 //! | 2 engines | [`search`] (BFS, bidirectional BFS, A*, IDA*), [`atlas`] (whole spaces) | the core only |
 //! | 1 core | [`Puzzle`], [`Backward`], [`DenseSpace`], [`Abstraction`], [`Path`], [`adapt`] | nothing |
 //!
@@ -14,6 +14,10 @@
 //! BFS, A* and IDA* need only [`Puzzle`]; bidirectional BFS also needs
 //! [`Backward`]; the [`atlas`] needs a [`Backward`] puzzle and a
 //! [`DenseSpace`] numbering its states.
+//!
+//! [`klotski`] is the fast special case of [`blocks`]: use it for the 4×5
+//! Klotski board and its four shapes, and [`blocks`] for every other
+//! sliding-block puzzle (other boards, pieces and goals, walls, Rush Hour).
 //!
 //! Cargo features make the floors something the compiler checks: `engines`
 //! (floor 2), `puzzles` (floor 3) and `analysis` (floor 4, both below it; the
@@ -91,6 +95,23 @@
 //! assert_eq!(result.outcome.limit().map(|limit| limit.name()), Some("depth"));
 //! ```
 
+// The modules of the floors above `engines` are linked from the table above;
+// in a build without them the links go to the full documentation.
+#![cfg_attr(
+    not(feature = "puzzles"),
+    doc = "[`klotski`]: https://docs.rs/puzzle-search/latest/puzzle_search/klotski/",
+    doc = "[`knights`]: https://docs.rs/puzzle-search/latest/puzzle_search/knights/",
+    doc = "[`sliding`]: https://docs.rs/puzzle-search/latest/puzzle_search/sliding/"
+)]
+#![cfg_attr(
+    not(feature = "analysis"),
+    doc = "[`analysis`]: https://docs.rs/puzzle-search/latest/puzzle_search/analysis/"
+)]
+#![cfg_attr(
+    not(feature = "engines"),
+    doc = "[`search`]: https://docs.rs/puzzle-search/latest/puzzle_search/search/",
+    doc = "[`atlas`]: https://docs.rs/puzzle-search/latest/puzzle_search/atlas/"
+)]
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
 #![forbid(unsafe_code)]
@@ -104,13 +125,11 @@
 
 // Floor 1, the core: what a puzzle implements, and what every floor shares.
 pub mod adapt;
-mod excerpt;
-mod named;
 mod path;
 mod puzzle;
-#[cfg(feature = "serde")]
-mod serialize;
 mod space;
+// Small helpers every floor shares (excerpts of input, enums by name, serde).
+mod util;
 
 pub use path::Path;
 pub use puzzle::{Backward, Puzzle};
@@ -121,10 +140,10 @@ pub use space::{Abstraction, DenseSpace};
 pub mod atlas;
 #[cfg(feature = "engines")]
 pub mod search;
-#[cfg(feature = "engines")]
-mod table;
 
 // Floor 3, the puzzles: they know the core only.
+#[cfg(feature = "puzzles")]
+pub mod blocks;
 #[cfg(feature = "puzzles")]
 pub mod klotski;
 #[cfg(feature = "puzzles")]

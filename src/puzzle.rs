@@ -2,7 +2,11 @@
 
 use core::hash::Hash;
 
-use crate::adapt::{forward, Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic};
+use core::fmt::Debug;
+
+use crate::adapt::{
+    forward, CheckedHeuristic, Heuristic, Unpruned, WithGoal, WithGoalStates, WithHeuristic,
+};
 
 /// A puzzle: states, the moves between them, and the goal.
 ///
@@ -25,6 +29,48 @@ use crate::adapt::{forward, Heuristic, Unpruned, WithGoal, WithGoalStates, WithH
 /// * [`heuristic`](Puzzle::heuristic) must never exceed the true number of
 ///   moves left (it must be *admissible*), and must be 0 at a goal; otherwise
 ///   A* and IDA* may return longer than optimal paths.
+///
+/// # Packing a state into a key
+///
+/// A key is `Copy`: the engines keep every key they meet in flat hash tables
+/// and arrays, so a key of a few bytes (an integer, a small array) is what
+/// makes them fast, and a `Vec` or a `String` is refused. A state that holds
+/// a vector packs it into an integer: here a row of up to 21 cells of 8
+/// colours, 3 bits a cell, in a `u64`. (Several integers make a tuple or an
+/// array key; a state too large for 16 bytes or so is rarely one a search
+/// can hold many of.)
+///
+/// ```
+/// use puzzle_search::{Puzzle, search::{bfs, Limits}};
+///
+/// /// Sort a row of coloured cells by swapping neighbours.
+/// struct Row;
+///
+/// impl Puzzle for Row {
+///     type State = Vec<u8>;
+///     type Move = usize; // swap cells i and i + 1
+///     type Key = u64;
+///
+///     fn encode(&self, cells: &Vec<u8>) -> u64 {
+///         // 3 bits a colour, the first cell in the lowest bits; the length
+///         // is the same for every state of one search.
+///         cells.iter().rev().fold(0, |key, &colour| key << 3 | u64::from(colour & 7))
+///     }
+///     fn successors(&self, cells: &Vec<u8>, mut emit: impl FnMut(usize, Vec<u8>)) {
+///         for i in 0..cells.len().saturating_sub(1) {
+///             let mut next = cells.clone();
+///             next.swap(i, i + 1);
+///             emit(i, next);
+///         }
+///     }
+///     fn is_goal(&self, cells: &Vec<u8>) -> bool {
+///         cells.windows(2).all(|pair| pair[0] <= pair[1])
+///     }
+/// }
+///
+/// let result = bfs(&Row, vec![3, 1, 2, 0], &Limits::new());
+/// assert_eq!(result.outcome.path().map(|path| path.len()), Some(5));
+/// ```
 ///
 /// # Example
 ///
@@ -63,7 +109,8 @@ pub trait Puzzle {
     type State: Clone;
     /// What turns one state into the next.
     type Move: Clone;
-    /// A compact, hashable key identifying a state (or a class of symmetric states).
+    /// A compact, hashable key identifying a state (or a class of symmetric
+    /// states): see [packing a state into a key](Puzzle#packing-a-state-into-a-key).
     type Key: Copy + Eq + Hash;
 
     /// The compact key of `state`.
@@ -216,6 +263,37 @@ pub trait Puzzle {
     {
         Unpruned::new(self)
     }
+
+    /// The same puzzle, with its heuristic checked at every goal and every
+    /// move a search makes: 0 at the goals, a drop of at most 1 along a move,
+    /// and [`heuristic_after`](Puzzle::heuristic_after) equal to
+    /// [`heuristic`](Puzzle::heuristic). A heuristic that breaks this may make
+    /// A* and IDA* return longer paths than the optimum without a word; the
+    /// check finds the first place it does (see [`CheckedHeuristic`]).
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, adapt::HeuristicError, Puzzle, search::{astar, Limits}};
+    ///
+    /// // Reach 12 from 0 by steps of one: three times the distance overestimates.
+    /// let walk = adapt::from_fn(|&n: &u32| [n + 1], |&n| n == 12);
+    /// let greedy = walk.with_heuristic(|&n: &u32| 3 * 12u32.saturating_sub(n)).checked_heuristic();
+    /// let _ = astar(&greedy, 0, &Limits::new());
+    /// assert!(matches!(
+    ///     greedy.check(),
+    ///     Err(HeuristicError::DropsTooFast { from: 0, to: 1, from_h: 36, to_h: 33 })
+    /// ));
+    ///
+    /// let honest = walk.with_heuristic(|&n: &u32| 12u32.saturating_sub(n)).checked_heuristic();
+    /// let _ = astar(&honest, 0, &Limits::new());
+    /// assert_eq!(honest.check(), Ok(()));
+    /// ```
+    fn checked_heuristic(self) -> CheckedHeuristic<Self>
+    where
+        Self: Sized,
+        Self::State: Debug,
+    {
+        CheckedHeuristic::new(self)
+    }
 }
 
 /// What a backward search needs beyond [`Puzzle`]: where the goals are and how to step back.
@@ -224,6 +302,49 @@ pub trait Puzzle {
 /// and from the goal states at once. For a puzzle whose moves can all be undone,
 /// [`predecessors`](Backward::predecessors) is [`successors`](Puzzle::successors)
 /// with each move reversed.
+///
+/// ```
+/// use puzzle_search::{Backward, Puzzle};
+/// use puzzle_search::search::{bidirectional_bfs, Limits};
+///
+/// /// Reach 100 from 1 by doubling or adding one.
+/// struct Doubling;
+///
+/// impl Puzzle for Doubling {
+///     type State = u32;
+///     type Move = char; // 'd' doubles, 'i' adds one
+///     type Key = u32;
+///     fn encode(&self, n: &u32) -> u32 { *n }
+///     fn successors(&self, &n: &u32, mut emit: impl FnMut(char, u32)) {
+///         if n < 100 {
+///             emit('d', n * 2);
+///             emit('i', n + 1);
+///         }
+///     }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 100 }
+/// }
+///
+/// impl Backward for Doubling {
+///     fn goal_states(&self, _start: &u32, mut emit: impl FnMut(u32)) {
+///         emit(100);
+///     }
+///     // The states one move before `n`, with the forward move that leads to it.
+///     fn predecessors(&self, &n: &u32, mut emit: impl FnMut(char, u32)) {
+///         if n % 2 == 0 && n / 2 < 100 && n > 0 {
+///             emit('d', n / 2);
+///         }
+///         if n > 1 && n - 1 < 100 {
+///             emit('i', n - 1);
+///         }
+///     }
+/// }
+///
+/// let result = bidirectional_bfs(&Doubling, 1, &Limits::new());
+/// let path = result.outcome.path().expect("100 is reachable");
+/// // 1, 2, 3, 6, 12, 24, 25, 50, 100 is one of the shortest ways.
+/// assert_eq!(path.len(), 8);
+/// assert!(path.replays(&Doubling));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not implement `Backward`: it cannot be searched backwards from its goals",
     label = "a puzzle without backward steps",

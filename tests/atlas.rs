@@ -293,6 +293,12 @@ fn a_cancelled_run_returns_no_table() {
         assert!(cancelled(
             KnightTable::build(&options, &mut cancel).map(|_| ())
         ));
+        assert!(cancelled(
+            puzzle_search::analysis::klotski_groups(&options, &mut cancel).map(|_| ())
+        ));
+        assert!(cancelled(
+            KlotskiAtlas::build(Metric::Piece, &options, &mut cancel).map(|_| ())
+        ));
         // The same options without the flag set run to the end.
         let fresh = Options::new()
             .with_threads(threads)

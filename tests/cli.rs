@@ -857,8 +857,12 @@ fn knights_answers_the_sample() {
 fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
     let value: Value = serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}"));
     let object = value.as_object().expect("one object per line");
-    // SPEC §3.2's keys, then the addition `jumps` when there are moves.
+    // SPEC §3.2's keys; beyond the move limit, the limit as every limit is
+    // told; the addition `jumps` when there are moves.
     let mut expected = vec!["start", "moves", "path"];
+    if moves.is_none() {
+        expected.extend(["solvable", "limit"]);
+    }
     if moves.is_some_and(|moves| moves > 0) {
         expected.push("jumps");
     }
@@ -869,6 +873,8 @@ fn check_knights_json(line: &str, start: &str, moves: Option<usize>) {
         None => {
             assert_eq!(object["moves"], Value::Null, "{line}");
             assert!(path.is_empty(), "{line}");
+            assert_eq!(object["solvable"], Value::Null, "{line}");
+            assert_eq!(object["limit"], "depth", "{line}");
         }
         Some(moves) => {
             assert_eq!(object["moves"], moves, "{line}");
@@ -966,8 +972,8 @@ fn knights_state_limit_is_reported_clearly() {
             if value["moves"].is_null() {
                 assert_eq!(value["path"], serde_json::json!([]), "{line}");
                 if engine == Engine::IdaStar {
-                    // Beyond the move limit, which is no limit of the search's own.
-                    assert!(value.get("limit").is_none(), "{line}");
+                    // Beyond the move limit, told as every limit is.
+                    assert_eq!(value["limit"], "depth", "{line}");
                 } else {
                     assert_eq!(value["limit"], "states", "{line}");
                 }
@@ -978,7 +984,7 @@ fn knights_state_limit_is_reported_clearly() {
         let value: Value = serde_json::from_str(lines[1]).unwrap();
         if engine == Engine::IdaStar {
             assert!(
-                value["moves"].is_null() && value.get("limit").is_none(),
+                value["moves"].is_null() && value["limit"] == "depth",
                 "{}",
                 lines[1]
             );
@@ -1201,7 +1207,14 @@ fn atlas_knights_summary_follows_the_contract() {
     let object = &built.json;
     assert_eq!(
         keys(object),
-        ["puzzle", "positions", "diameter", "histogram", "elapsed_ms"]
+        [
+            "puzzle",
+            "positions",
+            "diameter",
+            "histogram",
+            "hardest",
+            "elapsed_ms"
+        ]
     );
     assert_eq!(object["puzzle"], "knights");
     assert!(object["elapsed_ms"].is_u64(), "{object:?}");
@@ -1224,6 +1237,19 @@ fn atlas_knights_summary_follows_the_contract() {
     assert!(histogram.iter().all(|&count| count > 0));
     // Every position reaches the target.
     assert_eq!(histogram.iter().sum::<u64>(), KNIGHT_POSITIONS);
+    // Every position at the diameter, each once, and nothing else.
+    let hardest: Vec<Position> = object["hardest"]
+        .as_array()
+        .expect("hardest is an array")
+        .iter()
+        .map(|text| text.as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(hardest.len() as u64, histogram[KNIGHT_DIAMETER as usize]);
+    for position in &hardest {
+        assert_eq!(table.distance(*position), Some(KNIGHT_DIAMETER));
+    }
+    let distinct: std::collections::HashSet<_> = hardest.iter().collect();
+    assert_eq!(distinct.len(), hardest.len());
 
     // For people: the counts, and one line per distance.
     let report = &built.run.stdout;
@@ -1232,10 +1258,12 @@ fn atlas_knights_summary_follows_the_contract() {
         .map(|line| line.split_whitespace().collect())
         .collect();
     let positions = with_commas(KNIGHT_POSITIONS);
+    let hardest_count = histogram[KNIGHT_DIAMETER as usize].to_string();
     for expected in [
         vec!["positions", positions.as_str()],
         vec!["reachable", positions.as_str()],
         vec!["diameter", "39"],
+        vec!["hardest", hardest_count.as_str(), "at", "the", "diameter"],
     ] {
         assert!(lines.contains(&expected), "{expected:?} in\n{report}");
     }
@@ -1706,6 +1734,7 @@ fn atlas_sliding_maps_every_solvable_board() {
                 "positions",
                 "diameter",
                 "histogram",
+                "hardest",
                 "elapsed_ms"
             ]
         );
@@ -1717,12 +1746,22 @@ fn atlas_sliding_maps_every_solvable_board() {
         let shape: Shape = size.parse().unwrap();
         let goal = Board::goal(shape);
         let mut histogram: Vec<u64> = Vec::new();
-        for (_, distance) in support::ReferenceBfs::new(&Sliding::new(), [goal]) {
+        let mut deepest = Vec::new();
+        for (board, distance) in support::ReferenceBfs::new(&Sliding::new(), [goal]) {
             if histogram.len() <= distance as usize {
                 histogram.resize(distance as usize + 1, 0);
+                deepest.clear();
             }
             histogram[distance as usize] += 1;
+            if distance as usize + 1 == histogram.len() {
+                deepest.push(board.tiles().collect::<Vec<u8>>());
+            }
         }
+        // The hardest boards: those at the diameter, by rank, at most 1,000.
+        let hardest: Vec<Vec<u8>> = serde_json::from_value(object["hardest"].clone()).unwrap();
+        assert_eq!(hardest.len(), deepest.len().min(1000));
+        let deepest: std::collections::HashSet<Vec<u8>> = deepest.into_iter().collect();
+        assert!(hardest.iter().all(|tiles| deepest.contains(tiles)));
         assert_eq!(histogram.iter().sum::<u64>(), positions);
         assert_eq!(object["diameter"], histogram.len() - 1);
         assert_eq!(object["histogram"], serde_json::json!(histogram));
@@ -1860,6 +1899,11 @@ fn klotski_draws_its_solution_as_svg() {
         );
     }
     assert!(!svg.contains(">\n82. "), "no board after the last");
+    // The Chinese title names fonts that carry it before the generic family.
+    assert!(
+        svg.contains(r#"font-family="Noto Sans CJK SC,"#) && svg.contains(r#"sans-serif""#),
+        "CJK fonts named"
+    );
 
     let piped = run_in(&dir, "klotski", &["--svg", "-"]);
     assert_success(&piped, "klotski --svg -");
@@ -1920,4 +1964,61 @@ fn an_ambiguous_code_is_a_common_code_with_a_note_naming_both_readings() {
         let object = one_json_object(&run, forced);
         assert_eq!(object["start"], layout.to_shape_digits());
     }
+}
+
+// ---------------------------------------------------------------------------
+// The catalogue on the command line
+// ---------------------------------------------------------------------------
+
+/// `klotski --list` prints every catalogued layout: its name, slug, optimum
+/// and CommonCode, which name the same layout the library's catalogue does.
+#[test]
+fn klotski_lists_its_catalogue() {
+    let run = klotski(&["--list"]);
+    assert_success(&run, "--list");
+    let lines: Vec<Vec<&str>> = run
+        .stdout
+        .lines()
+        .map(|line| line.split('\t').collect())
+        .collect();
+    assert_eq!(lines.len(), catalog::ENTRIES.len());
+    for (fields, entry) in lines.iter().zip(&catalog::ENTRIES) {
+        assert_eq!(fields.len(), 4, "{fields:?}");
+        assert_eq!((fields[0], fields[1]), (entry.name, entry.slug));
+        let moves = entry
+            .piece_moves
+            .map_or("-".to_owned(), |moves| moves.to_string());
+        assert_eq!(fields[2], moves);
+        let code: CommonCode = fields[3].parse().unwrap();
+        assert_eq!(code.layout(), entry.layout(), "{}", entry.slug);
+    }
+    assert_rejected(
+        &klotski(&["--list", "hengdaolima"]),
+        &["--list"],
+        "--list LAYOUT",
+    );
+}
+
+/// A misspelled name gets the nearest catalogue names; two names are
+/// refused as two layouts, not read as one board.
+#[test]
+fn klotski_suggests_names_and_takes_one_layout() {
+    let run = klotski(&["hengdaolma"]);
+    assert_rejected(
+        &run,
+        &["hengdaolma", "did you mean", "hengdaolima", "--list"],
+        "misspelled",
+    );
+    let run = klotski(&["横刀立"]);
+    assert_rejected(&run, &["横刀立马"], "a name cut short");
+    let run = klotski(&["横刀立马", "指挥若定"]);
+    assert_rejected(
+        &run,
+        &["one layout at a time", "横刀立马", "指挥若定"],
+        "two names",
+    );
+    // A board in separate words, one row each, is still one layout.
+    let run = klotski(&["2442", "2442", "2332", "2112", "1001", "--json"]);
+    assert_success(&run, "rows as words");
+    assert!(run.stdout.contains("\"moves\":81"), "{}", run.stdout);
 }

@@ -595,3 +595,62 @@ fn thread_counts_out_of_range_are_refused_and_65535_works() {
     // 65,535 threads built the shared table (see `knight_table`).
     knight_table();
 }
+
+// ---------------------------------------------------------------------------
+// Arguments of any length
+// ---------------------------------------------------------------------------
+
+/// A 128 KB argument (a few bytes short of the kernel's limit for one
+/// argument, 128 KiB with its final NUL) to every program, as an option's value, as `--option=value` and as a
+/// positional argument: refused with status 2 and a message that quotes at
+/// most 40 characters of it (clap's messages included), or none.
+#[test]
+fn huge_arguments_are_quoted_in_40_characters() {
+    let huge = "7".repeat(128 * 1024 - 16);
+    let head = "7".repeat(40);
+    let cases: [(&str, Vec<String>); 7] = [
+        ("knights", vec!["--limit".into(), huge.clone()]),
+        ("knights", vec![format!("--engine={huge}")]),
+        ("klotski", vec!["--metric".into(), huge.clone()]),
+        ("klotski", vec![huge.clone()]),
+        ("sliding", vec!["--size".into(), format!("{huge}x3")]),
+        ("sliding", vec![huge.clone()]),
+        ("atlas", vec![huge.clone()]),
+    ];
+    for (program, args) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = launch(program, &args, "");
+        let what = format!("{program} with a 128 KB argument");
+        assert_eq!(
+            run.code,
+            Some(2),
+            "{what}: {}",
+            &run.stderr[..run.stderr.len().min(300)]
+        );
+        assert!(run.stdout.is_empty(), "{what}");
+        assert!(
+            run.stderr.len() < 1_000,
+            "{what}: {} bytes",
+            run.stderr.len()
+        );
+        assert!(
+            !run.stderr.contains(&format!("{head}7")),
+            "{what}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// `--help` and `--version` that cannot be written say so with status 1.
+#[test]
+fn help_onto_a_full_standard_output_fails() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for program in ["knights", "klotski", "sliding", "atlas"] {
+        for flag in ["--help", "--version"] {
+            let run = run_redirected(program, &[flag], "", ">/dev/full");
+            assert_eq!(run.code, Some(1), "{program} {flag}");
+        }
+    }
+}

@@ -259,6 +259,10 @@ fn bad_boards_are_refused_with_their_place() {
     sliding(&["1 9 2 3 4 5 6 7 8"], "").refused(&["argument 1", "tile 9 is out of range"]);
     sliding(&["--size", "3x4", GOAL], "").refused(&["argument 1", "12 numbers"]);
     sliding(&[], "# header\n\n1 2 3\n").refused(&["line 3", "found 3"]);
+    // A board drawn in rows keeps its shape: 2x8 is refused, not read as 4x4.
+    let two_by_eight = "8 1 2 3 4 5 6 7\n0 9 10 11 12 13 14 15";
+    sliding(&[two_by_eight], "").refused(&["argument 1", "2 rows of 8", "2x8"]);
+    sliding(&["1\n0\n2\n3\n4\n5\n6\n7\n8"], "").refused(&["argument 1", "9x1"]);
 }
 
 #[test]
@@ -338,6 +342,9 @@ fn pattern_database_options_are_checked() {
     sliding(&["--partition", "1,2,9", GOAL], "").refused(&["--partition", "tile 9"]);
     sliding(&["--partition", "1,2/2,3", GOAL], "").refused(&["tile 2 is in two groups"]);
     sliding(&["--partition", "9-9", GOAL], "").refused(&["no partition named"]);
+    // Sizes whose sum wraps around: refused, not a panic or a huge allocation.
+    let wrapping = "18446744073709551615-1";
+    sliding(&["--partition", wrapping, GOAL], "").refused(&["no partition named"]);
     let manhattan = ["--heuristic", "manhattan"];
     sliding(&[&manhattan[..], &["--pdb", "x.pdb", GOAL]].concat(), "").refused(&["--pdb"]);
     sliding(

@@ -430,3 +430,49 @@ fn how_late_a_deadline_is_noticed() {
         );
     }
 }
+
+/// The heuristic checker finds an inadmissible heuristic as A* and IDA* run,
+/// and finds nothing wrong with the puzzles' own heuristics, whose
+/// incremental updates (`heuristic_after`) it compares with fresh ones.
+#[test]
+fn a_checked_heuristic_reports_its_first_violation() {
+    use puzzle_search::adapt::HeuristicError;
+    use puzzle_search::search::{astar, idastar};
+    use puzzle_search::sliding::{Board, Shape, Sliding};
+
+    let start: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+    let tripled = Sliding::new()
+        .with_heuristic(|board: &Board| 3 * Sliding::new().heuristic(board))
+        .checked_heuristic();
+    let result = astar(&tripled, start, &Limits::new());
+    // The tripled heuristic finds a path, but cannot vouch for it.
+    assert!(result.outcome.path().is_some());
+    assert!(matches!(
+        tripled.check(),
+        Err(HeuristicError::DropsTooFast { .. })
+    ));
+
+    let own = Sliding::new().checked_heuristic();
+    let solved = idastar(&own, start, &Limits::new());
+    let optimum = puzzle_search::search::bfs(&Sliding::new(), start, &Limits::new());
+    let length = |outcome: &Outcome<Board, _>| outcome.path().map(|path| path.len());
+    assert_eq!(length(&solved.outcome), length(&optimum.outcome));
+    assert_eq!(own.check(), Ok(()));
+    let own = Sliding::new().checked_heuristic();
+    let _ = astar(&own, Board::goal(Shape::FIFTEEN), &Limits::new());
+    assert_eq!(own.check(), Ok(()));
+}
+
+/// A start whose heuristic is `u32::MAX` ("no goal from here") is
+/// unsolvable to IDA* as it is to A*, at once: a bound of `u32::MAX` would
+/// prune nothing and go round a cycle for ever.
+#[test]
+fn idastar_reads_an_infinite_heuristic_as_no_goal() {
+    let cycle = puzzle_search::adapt::from_fn(|&n: &u8| [1 - n], |_| false)
+        .with_heuristic(|_: &u8| u32::MAX);
+    for engine in [Engine::AStar, Engine::IdaStar] {
+        let result = engine.solve(&cycle, 0, &Limits::new()).unwrap();
+        assert_eq!(result.outcome, Outcome::Unsolvable, "{engine}");
+        assert!(result.stats.generated <= 2, "{engine}: {:?}", result.stats);
+    }
+}

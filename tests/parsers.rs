@@ -16,6 +16,7 @@ use puzzle_search::klotski::{
 use puzzle_search::knights::{
     parse_input, parse_input_bytes, KnightsInputError, ParsePositionError, Position,
 };
+use puzzle_search::sliding::{parse_board, BoardError, Partition, Shape};
 use support::{named, random_position};
 
 // ---------------------------------------------------------------------------
@@ -975,4 +976,105 @@ fn code_boundaries() {
             "{text:?}"
         );
     }
+}
+
+// ------------------------------------------------------------- sliding tiles
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any text, numbers near the integer limits included, is a partition or
+    /// an error: never a panic, a wrapped sum or a huge allocation.
+    #[test]
+    fn partitions_never_panic(
+        text in "([0-9]{1,3}|18446744073709551615|4611686018427387904|9223372036854775807)([-,/ ]([0-9]{1,3}|18446744073709551615|4611686018427387904)){0,6}",
+        shape in select(Shape::all().collect::<Vec<_>>()),
+    ) {
+        if let Ok(partition) = Partition::parse(shape, &text) {
+            let tiles: usize = partition.groups().map(<[u8]>::len).sum();
+            prop_assert!(tiles < shape.cells());
+        }
+    }
+}
+
+/// A board drawn one row a line has the shape of its drawing: a shape no
+/// board has is refused by name, never read as another shape by its count.
+#[test]
+fn drawn_boards_keep_their_shape() {
+    let two_by_eight = "8 1 2 3 4 5 6 7\n0 9 10 11 12 13 14 15";
+    assert_eq!(
+        parse_board(two_by_eight, None),
+        Err(BoardError::UnsupportedShape {
+            rows: 2,
+            columns: 8
+        })
+    );
+    let eight_by_two = "1 0\n2 3\n4 5\n6 7\n8 9\n10 11\n12 13\n14 15";
+    assert_eq!(
+        parse_board(eight_by_two, None),
+        Err(BoardError::UnsupportedShape {
+            rows: 8,
+            columns: 2
+        })
+    );
+    let nine_by_one = "1\n0\n2\n3\n4\n5\n6\n7\n8";
+    assert_eq!(
+        parse_board(nine_by_one, None),
+        Err(BoardError::UnsupportedShape {
+            rows: 9,
+            columns: 1
+        })
+    );
+    // A grid of a real shape must be the shape asked for.
+    let two_by_five = "1 2 3 4 0\n5 6 7 8 9";
+    assert_eq!(
+        parse_board(two_by_five, Some(Shape::EIGHT)),
+        Err(BoardError::ShapeMismatch {
+            drawn: Shape::new(2, 5).unwrap(),
+            given: Shape::EIGHT,
+        })
+    );
+    let parsed = parse_board(two_by_five, None).unwrap();
+    assert_eq!(parsed.board.shape(), Shape::new(2, 5).unwrap());
+    // One line keeps its count rule.
+    let line = "8 1 2 3 4 5 6 7 0 9 10 11 12 13 14 15";
+    assert_eq!(
+        parse_board(line, None).unwrap().board.shape(),
+        Shape::FIFTEEN
+    );
+}
+
+/// An input without its count line is named as such, not read with its
+/// first row as the count; a count of 0s and 1s before whole boards is a count.
+#[test]
+fn a_missing_count_line_is_named() {
+    use puzzle_search::knights::{parse_input, KnightsInputError};
+    let board = "10110\n01*11\n10111\n01001\n00000\n";
+    for text in [
+        board.to_owned(),
+        format!("{board}{board}"),
+        format!("\n\n{board}"),
+    ] {
+        assert!(
+            matches!(
+                parse_input(&text),
+                Err(KnightsInputError::MissingCount { .. })
+            ),
+            "{text:?}"
+        );
+    }
+    let starred = "01*11\n10111\n01001\n00000\n10110\n";
+    assert!(matches!(
+        parse_input(starred),
+        Err(KnightsInputError::MissingCount { line: 1, .. })
+    ));
+    // 10 boards announced, 1 given: the count was a count.
+    assert!(matches!(
+        parse_input(&format!("10\n{board}")),
+        Err(KnightsInputError::MissingBoards { announced: 10, .. })
+    ));
+    assert_eq!(
+        parse_input(&format!("1\n{board}")).map(|boards| boards.len()),
+        Ok(1)
+    );
 }

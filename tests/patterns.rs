@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use puzzle_search::analysis::{
-    build_pattern_database, load_pattern_database, save_pattern_database, table_name,
+    build_pattern_database, load_pattern_database, pattern_space_name, save_pattern_database,
 };
 use puzzle_search::atlas::{self, file::FileError, AtlasError, Options, UNREACHABLE};
 use puzzle_search::search::{Engine, Limits, TwoWay};
@@ -190,7 +190,7 @@ fn files_keep_the_tables_and_refuse_what_is_not_theirs() {
     for group in 0..3 {
         assert_eq!(loaded.table(group), database.table(group));
     }
-    assert_eq!(table_name(Shape::EIGHT, &[1, 2, 3]), "pdb 3x3 e");
+    assert_eq!(pattern_space_name(Shape::EIGHT, &[1, 2, 3]), "pdb 3x3 e");
 
     let error = |bytes: &[u8]| match load_pattern_database(bytes, partition.clone()) {
         Err(AtlasError::File(error)) => error,

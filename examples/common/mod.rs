@@ -150,6 +150,12 @@ pub fn one_on_stdout(outputs: &[(&str, Option<&Output>)]) -> Result<(), Failure>
 // Progress bars
 // ---------------------------------------------------------------------------
 
+/// The fonts of every picture's text, in the order a browser tries them:
+/// fonts that carry Chinese text first (titles name Klotski layouts), then
+/// any sans-serif font.
+pub const FONTS: &str = "Noto Sans CJK SC, Source Han Sans SC, PingFang SC, \
+                         Hiragino Sans GB, Microsoft YaHei, WenQuanYi Micro Hei, sans-serif";
+
 /// A progress bar on standard error, as wide as the terminal, or a hidden one
 /// when standard error is not a terminal (a file, a pipe, a test).
 ///
@@ -251,6 +257,42 @@ pub fn finish(prefix: &str, result: Result<(), Failure>) -> ExitCode {
             ExitCode::from(failure.status)
         }
     }
+}
+
+/// The command line parsed into `A`, or the exit clap asks for, with every
+/// argument its message quotes cut to 40 characters: `--help` and
+/// `--version` are printed on standard output (status 0, or 1 if it cannot
+/// be written), a bad argument's message on standard error (status 2).
+pub fn parse_args<A: clap::Parser>() -> Result<A, ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let error = match A::try_parse_from(&args) {
+        Ok(parsed) => return Ok(parsed),
+        Err(error) => error,
+    };
+    let mut message = error.render().to_string();
+    // Longest first, so that an argument's value is cut after the argument.
+    let mut quoted: Vec<&str> = args
+        .iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(|arg| [Some(arg), arg.split_once('=').map(|(_, value)| value)])
+        .flatten()
+        .filter(|text| text.chars().count() > EXCERPT_CHARS)
+        .collect();
+    quoted.sort_by_key(|text| core::cmp::Reverse(text.len()));
+    for text in quoted {
+        let head: String = text.chars().take(EXCERPT_CHARS).collect();
+        message = message.replace(text, &format!("{head}…"));
+    }
+    let written = if error.use_stderr() {
+        io::stderr().lock().write_all(message.as_bytes())
+    } else {
+        let mut out = io::stdout().lock();
+        out.write_all(message.as_bytes()).and_then(|()| out.flush())
+    };
+    Err(match (error.exit_code(), written) {
+        (0, Err(_)) => ExitCode::from(1),
+        (code, _) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
+    })
 }
 
 /// At most this many characters of the user's input go into a message.
@@ -558,11 +600,12 @@ pub fn solution<S, M>(outcome: &Outcome<S, M>) -> &[S] {
 /// The answer of a search in brief (SPEC §3.2) says no more than `moves` and
 /// `path` leave unsaid: `Some(Some(false))` (`"solvable": false`) when there
 /// is no solution at all, `Some(None)` (`"solvable": null`, with the limit)
-/// when a limit stopped the search before an answer, else nothing. A depth
-/// limit is an answer: no solution within that many moves.
+/// when a limit stopped the search, the depth limit included (no solution
+/// within that many moves: whether one is farther is not known), else
+/// nothing. Every board a limit stopped is told the same way.
 pub fn brief_solvable<S, M>(outcome: &Outcome<S, M>) -> (Option<Option<bool>>, Option<Limit>) {
     match outcome {
-        Outcome::Solved(_) | Outcome::LimitReached(Limit::Depth { .. }) => (None, None),
+        Outcome::Solved(_) => (None, None),
         Outcome::Unsolvable => (Some(Some(false)), None),
         Outcome::LimitReached(limit) => (Some(None), Some(*limit)),
     }

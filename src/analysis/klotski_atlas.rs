@@ -28,8 +28,8 @@
 //!
 //! The full atlas ([`KlotskiAtlas::build`]) maps all 29,334,498 layouts: 25,422
 //! groups, the largest with 964,656 layouts; 28,913,089 layouts are solvable,
-//! the hardest in 138 `piece` moves (179 `step`, 150 `slide`). It takes about
-//! 8 to 11 s on two cores and about 340 MB at its peak; see the `atlas` example.
+//! the hardest in 138 `piece` moves (179 `step`, 150 `slide`); see the `atlas`
+//! example, and the README's performance section for its time and memory.
 
 use core::ops::Range;
 use std::io::{Read, Write};
@@ -79,6 +79,20 @@ impl Scope {
 /// The groups are the same under every metric (a `piece` move is a chain of
 /// `step` moves of one piece, so the same layouts are reachable); the distances
 /// are not.
+///
+/// ```no_run
+/// use puzzle_search::analysis::KlotskiAtlas;
+/// use puzzle_search::atlas::Options;
+/// use puzzle_search::klotski::{Layout, Metric};
+///
+/// // All 29,334,498 layouts: a few seconds on two cores.
+/// let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {})?;
+/// let start: Layout = "2442/2442/2332/2112/1001".parse()?;
+/// assert_eq!(atlas.distance(start), Some(81));
+/// let summary = atlas.summary(&Options::new(), &mut |_| {})?;
+/// assert_eq!(summary.layouts, 29_334_498);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct KlotskiAtlas {
     metric: Metric,
@@ -259,13 +273,15 @@ impl KlotskiAtlas {
         self.components.get(self.index(layout)?)
     }
 
-    /// The name of the tables in a table file: `klotski/<metric>`, plus
+    /// The space's name in a table file, which [`save`](Self::save) writes
+    /// and the loads expect: `klotski/<metric>`, plus
     /// `/<vertical>-<horizontal>-<soldiers>` for a piece set.
-    pub fn file_name(&self) -> String {
-        match &self.scope {
-            Scope::All => format!("klotski/{}", self.metric),
-            Scope::PieceSet(space) => piece_set_name(self.metric, space),
-        }
+    pub fn space_name(&self) -> String {
+        let counts = match &self.scope {
+            Scope::All => None,
+            Scope::PieceSet(space) => Some(space.counts()),
+        };
+        space_name(self.metric, counts)
     }
 
     /// Writes the distance and group tables as a [table file](crate::atlas::file).
@@ -276,7 +292,7 @@ impl KlotskiAtlas {
     pub fn save(&self, writer: impl Write) -> Result<(), AtlasError> {
         file::save(
             writer,
-            &self.file_name(),
+            &self.space_name(),
             &self.distances,
             Some(&self.components),
         )
@@ -289,7 +305,7 @@ impl KlotskiAtlas {
     /// A [`file::FileError`] naming what is wrong with the file, or the reader's error.
     pub fn load(reader: impl Read, metric: Metric) -> Result<Self, AtlasError> {
         let (distances, components) =
-            file::load(reader, &format!("klotski/{metric}"), AllLayouts.len())?;
+            file::load(reader, &space_name(metric, None), AllLayouts.len())?;
         let components = components.ok_or(file::FileError::MissingComponents)?;
         Ok(Self::of_tables(metric, Scope::All, distances, components))
     }
@@ -304,7 +320,7 @@ impl KlotskiAtlas {
         metric: Metric,
         space: PieceSetSpace,
     ) -> Result<Self, AtlasError> {
-        let name = piece_set_name(metric, &space);
+        let name = space_name(metric, Some(space.counts()));
         let (distances, components) = file::load(reader, &name, space.len())?;
         let components = components.ok_or(file::FileError::MissingComponents)?;
         let scope = Scope::PieceSet(space);
@@ -334,22 +350,25 @@ impl KlotskiAtlas {
 /// ShortCode rank, without the distances: [`KlotskiAtlas::build`] finds them
 /// this way.
 ///
-/// A flood of one group at a time over `step` moves
-/// ([`step_moves`](crate::klotski::step_moves)), each piece set by one thread,
-/// marking layouts in a bitmap by an index cheaper than the rank (a layout's
-/// general, verticals and horizontals, looked up in a table, and its soldiers'
-/// places among the cells they leave) and arranging soldiers in bulk; then one
-/// pass in rank order reads each layout's group, so no layout is ranked.
+/// A flood of one group at a time over `step` moves, each piece set by one
+/// thread, marking layouts in a bitmap by an index cheaper than the rank (a
+/// layout's general, verticals and horizontals, looked up in a table, and its
+/// soldiers' places among the cells they leave). Only the general's, the
+/// verticals' and the horizontals' steps are generated (those of
+/// [`step_moves`](crate::klotski::step_moves) but the soldiers'); the
+/// soldiers' are made in bulk, every arrangement of a region of free cells at
+/// once. Then one pass in rank order reads each layout's group, so no layout
+/// is ranked.
 ///
 /// # Errors
 ///
-/// None: all layouts always fit the labels. The `Result` stays for the
-/// signature every labelling of the atlas shares.
+/// [`AtlasError::Cancelled`] if the options' cancel flag was set: no labels
+/// are returned.
 pub fn klotski_groups(
     options: &Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Components, AtlasError> {
-    Ok(flood_groups(options, progress))
+    flood_groups(options, progress)
 }
 
 /// The distances under `metric` of the layouts of `space`.
@@ -363,10 +382,14 @@ fn distances_of<D: DenseSpace<State = Layout> + Sync>(
     distances(&puzzle, space, options, progress)
 }
 
-fn piece_set_name(metric: Metric, space: &PieceSetSpace) -> String {
-    let counts = space.counts();
-    format!(
-        "klotski/{}/{}-{}-{}",
-        metric, counts.vertical, counts.horizontal, counts.soldiers
-    )
+/// The space's name of the atlas under `metric` of all layouts (`None`) or of
+/// the piece set `counts`: see [`KlotskiAtlas::space_name`].
+fn space_name(metric: Metric, counts: Option<PieceCounts>) -> String {
+    match counts {
+        None => format!("klotski/{metric}"),
+        Some(counts) => format!(
+            "klotski/{metric}/{}-{}-{}",
+            counts.vertical, counts.horizontal, counts.soldiers
+        ),
+    }
 }

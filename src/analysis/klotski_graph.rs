@@ -1,21 +1,17 @@
 //! Klotski's layouts split by piece set, for the atlas: a [`PartedSpace`] for
 //! the distances, folded by mirror images and keyed by layout codes.
 
+use super::piece_slots::{slot, SLOTS};
 use crate::atlas::PartedSpace;
 use crate::klotski::{AllLayouts, Klotski, Layout, Metric, PieceCounts, LAYOUT_COUNT};
 use crate::{Backward, DenseSpace};
-
-/// Piece sets are told apart by counts below these bounds.
-const MAX_VERTICAL: usize = 8;
-const MAX_HORIZONTAL: usize = 8;
-const MAX_SOLDIERS: usize = 17;
 
 /// The part of each piece set, by [`slot`], numbered from the largest, and the
 /// number of parts.
 fn piece_set_parts() -> (Vec<u8>, u64) {
     let mut sets: Vec<PieceCounts> = PieceCounts::all().collect();
     sets.sort_by_key(|&counts| core::cmp::Reverse(arrangements(counts)));
-    let mut parts = vec![0u8; MAX_VERTICAL * MAX_HORIZONTAL * MAX_SOLDIERS];
+    let mut parts = vec![0u8; SLOTS];
     for (part, &counts) in sets.iter().enumerate() {
         if let Some(slot) = parts.get_mut(slot(counts)) {
             *slot = part.min(usize::from(u8::MAX)) as u8;
@@ -39,7 +35,9 @@ impl MirroredSets {
         let mut goals = vec![Vec::new(); count as usize];
         AllLayouts.for_each_goal(|layout| {
             if layout.code() <= layout.mirror().code() {
-                let part = parts.get(slot(layout.counts())).copied().unwrap_or(0);
+                // `slot` is below `SLOTS`, the length of `parts`.
+                #[allow(clippy::indexing_slicing)]
+                let part = parts[slot(layout.counts())];
                 if let Some(list) = goals.get_mut(usize::from(part)) {
                     list.push(layout);
                 }
@@ -88,15 +86,6 @@ impl PartedSpace for MirroredSets {
         self.puzzle
             .predecessors(layout, |_, previous| emit(previous));
     }
-}
-
-/// Where the part of a piece set is kept.
-#[inline]
-fn slot(counts: PieceCounts) -> usize {
-    let vertical = usize::from(counts.vertical).min(MAX_VERTICAL - 1);
-    let horizontal = usize::from(counts.horizontal).min(MAX_HORIZONTAL - 1);
-    let soldiers = usize::from(counts.soldiers).min(MAX_SOLDIERS - 1);
-    (vertical * MAX_HORIZONTAL + horizontal) * MAX_SOLDIERS + soldiers
 }
 
 /// The ways to arrange the pieces `counts` in the 16 cells the general leaves,

@@ -1,6 +1,7 @@
 //! The per-piece-set summary of a Klotski atlas: layouts, groups, solvable
 //! layouts and the hardest ones, counted in one pass over the tables.
 
+use super::piece_slots::{slot, SLOTS};
 use super::KlotskiAtlas;
 use crate::atlas::{parallel::run_chunks, AtlasError, Options, Phase, Progress, UNREACHABLE};
 use crate::klotski::{Layout, Metric, PieceCounts};
@@ -143,11 +144,6 @@ pub(super) fn summarise(
     })
 }
 
-/// Piece sets are told apart by counts up to these bounds (exclusive).
-const MAX_VERTICAL: usize = 8;
-const MAX_HORIZONTAL: usize = 8;
-const MAX_SOLDIERS: usize = 17;
-
 /// What one thread has counted for one piece set.
 #[derive(Clone, Debug)]
 struct SetTally {
@@ -211,7 +207,7 @@ impl SetTally {
     }
 }
 
-/// Counts per piece set, indexed by [`Tally::slot`].
+/// Counts per piece set, indexed by [`slot`].
 struct Tally {
     sets: Vec<Option<SetTally>>,
 }
@@ -219,23 +215,15 @@ struct Tally {
 impl Tally {
     fn new() -> Self {
         Tally {
-            sets: vec![None; MAX_VERTICAL * MAX_HORIZONTAL * MAX_SOLDIERS],
+            sets: vec![None; SLOTS],
         }
-    }
-
-    /// Ordered by vertical, then horizontal, then soldier count.
-    fn slot(counts: PieceCounts) -> usize {
-        let vertical = usize::from(counts.vertical).min(MAX_VERTICAL - 1);
-        let horizontal = usize::from(counts.horizontal).min(MAX_HORIZONTAL - 1);
-        let soldiers = usize::from(counts.soldiers).min(MAX_SOLDIERS - 1);
-        (vertical * MAX_HORIZONTAL + horizontal) * MAX_SOLDIERS + soldiers
     }
 
     // `slot` clamps each count below its bound, so it is below the length of `sets`.
     #[allow(clippy::indexing_slicing)]
     fn set(&mut self, counts: PieceCounts) -> &mut SetTally {
-        let slot = Self::slot(counts);
-        self.sets[slot].get_or_insert_with(|| SetTally::new(counts))
+        let at = slot(counts);
+        self.sets[at].get_or_insert_with(|| SetTally::new(counts))
     }
 
     fn add(&mut self, index: u64, layout: Layout, distance: u8) {

@@ -4,8 +4,8 @@
 use crate::adapt::{Heuristic, WithHeuristic};
 use crate::atlas::layers::breadth_first;
 use crate::knights::{Knights, Position};
+use crate::search::table::KeyMap;
 use crate::search::{idastar, Limits};
-use crate::table::KeyMap;
 use crate::Puzzle;
 
 /// The exact distance to [`Position::TARGET`] of every position at most `depth` moves away.
@@ -14,7 +14,7 @@ use crate::Puzzle;
 /// [`lower_bound`](EndgameTable::lower_bound) is exact near the target and at
 /// least `depth + 1` everywhere else: a much tighter bound than counting
 /// misplaced knights when the answer is 13 moves or more. Depth 8 holds 10,486
-/// positions; depth 10, 57,427, built in a few milliseconds.
+/// positions; depth 10, 57,427.
 ///
 /// ```
 /// use puzzle_search::analysis::EndgameTable;
@@ -36,7 +36,7 @@ pub struct EndgameTable {
 }
 
 impl EndgameTable {
-    /// The depth the `knights` example uses: 57,427 positions, built in a few milliseconds.
+    /// The depth the `knights` example uses: 57,427 positions.
     pub const DEFAULT_DEPTH: u32 = 10;
 
     /// Every position within `depth` moves of the target (`depth` is capped at 20).

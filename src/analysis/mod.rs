@@ -17,6 +17,7 @@ mod klotski_groups;
 mod klotski_summary;
 mod knight_endgame;
 mod knight_table;
+mod piece_slots;
 #[cfg(feature = "serde")]
 mod serialize;
 mod sliding_patterns;
@@ -26,5 +27,5 @@ pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;
 pub use sliding_patterns::{
-    build_pattern_database, load_pattern_database, save_pattern_database, table_name,
+    build_pattern_database, load_pattern_database, pattern_space_name, save_pattern_database,
 };

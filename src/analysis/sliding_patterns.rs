@@ -53,7 +53,7 @@ pub fn build_pattern_database(
 }
 
 /// Writes the tables of `database` to `writer`, one table of the engine's
-/// [file format](atlas::file) per group, named by [`table_name`].
+/// [file format](atlas::file) per group, named by [`pattern_space_name`].
 ///
 /// # Errors
 ///
@@ -66,7 +66,11 @@ pub fn save_pattern_database(
     for (group, tiles) in partition.groups().enumerate() {
         let table = database.table(group).unwrap_or(&[]);
         let table = atlas::Distances::from_bytes(table.to_vec());
-        file::save_patterns(&mut writer, &table_name(partition.shape(), tiles), &table)?;
+        file::save_patterns(
+            &mut writer,
+            &pattern_space_name(partition.shape(), tiles),
+            &table,
+        )?;
     }
     writer.flush()?;
     Ok(())
@@ -106,7 +110,7 @@ pub fn load_pattern_database(
 ) -> Result<PatternDatabase, AtlasError> {
     let mut tables = Vec::new();
     for (group, tiles) in partition.groups().enumerate() {
-        let name = table_name(partition.shape(), tiles);
+        let name = pattern_space_name(partition.shape(), tiles);
         let table = file::load_patterns(&mut reader, &name, partition.patterns(group))?;
         tables.push(table.into_bytes());
     }
@@ -114,10 +118,11 @@ pub fn load_pattern_database(
     into_database(partition, tables)
 }
 
-/// The name of a group's table in a file: `pdb`, the shape, and the group's
+/// The space's name of a group's table in a [table file](atlas::file), which
+/// [`save_pattern_database`] writes and [`load_pattern_database`] expects: `pdb`, the shape, and the group's
 /// tiles as a hexadecimal mask (bit `t` for tile `t`), like `pdb 4x4 7e`
 /// for tiles 1 to 6.
-pub fn table_name(shape: Shape, tiles: &[u8]) -> String {
+pub fn pattern_space_name(shape: Shape, tiles: &[u8]) -> String {
     let mask = tiles.iter().fold(0u32, |mask, &tile| {
         mask | 1u32.checked_shl(u32::from(tile)).unwrap_or(0)
     });

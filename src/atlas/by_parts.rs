@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use super::distances::unreached;
 use super::parallel::run_chunks;
 use super::{AtlasError, Distances, Options, Phase, Progress, MAX_DEPTH};
-use crate::table::KeySet;
+use crate::search::table::KeySet;
 
 /// A space split into parts that no move leaves, for [`distances_by_parts`].
 ///

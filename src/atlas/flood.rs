@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::error::{state_table, table_len};
 use super::{AtlasError, Components, Options, Phase, Progress};
-use crate::table::KeySet;
+use crate::search::table::KeySet;
 use crate::{DenseSpace, Puzzle};
 
 /// A graph over states numbered `0..len`, for [`flood`]: its nodes, their

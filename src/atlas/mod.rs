@@ -3,29 +3,30 @@
 //!
 //! A [`Backward`](crate::Backward) puzzle whose states are numbered `0..len`
 //! by a [`DenseSpace`](crate::DenseSpace) can be mapped whole. The engine
-//! keeps one byte per state instead of a hash table:
+//! keeps one byte per state instead of a hash table.
 //!
-//! * [`distances`] runs a breadth-first search backwards from all goal states at
-//!   once and returns [`Distances`]: for every state the fewest moves to the
-//!   nearest goal, or [`UNREACHABLE`].
-//! * [`distances_by_parts`] finds the same distances for a [`PartedSpace`],
-//!   split into parts that no move leaves: a breadth-first search per part,
-//!   with a hash set of keys instead of a rank per move, which may fold
-//!   symmetric states into one.
-//! * [`components`] labels the connected components with a concurrent
-//!   union–find over ranks and returns [`Components`].
-//! * [`pattern_database`] maps an [`Abstraction`](crate::Abstraction)
-//!   breadth-first and keeps the least distance of each of its patterns: the
-//!   table behind a pattern-database heuristic.
-//! * [`flood`] finds the same components of a [`Graph`] whose moves can be
-//!   undone, one component at a time: a hash set of the states reached per
-//!   component instead of a union–find over the rank of every edge, and each
-//!   state ranked once. [`MoveGraph`] makes a graph of a puzzle and a space.
+//! | function | needs | finds | how |
+//! | --- | --- | --- | --- |
+//! | [`distances`] | [`Backward`](crate::Backward) and [`DenseSpace`](crate::DenseSpace) | [`Distances`]: for every state the fewest moves to the nearest goal, or [`UNREACHABLE`] | breadth-first backwards from all goals at once, a rank per move |
+//! | [`distances_by_parts`] | a [`PartedSpace`] | the same [`Distances`] | breadth-first per part no move leaves, a hash set of keys instead of a rank per move; symmetric states may share a key |
+//! | [`components`] | [`Puzzle`](crate::Puzzle) and [`DenseSpace`](crate::DenseSpace) | [`Components`]: the (weakly) connected components | a concurrent union–find over the rank of every edge; one-way moves allowed |
+//! | [`flood`] | a [`Graph`] whose moves can be undone ([`MoveGraph`] makes one of a puzzle and a space) | the same [`Components`] | one component at a time, a hash set of the states reached, each state ranked once |
+//! | [`pattern_database`] | [`Backward`](crate::Backward) and an [`Abstraction`](crate::Abstraction) | the least distance of each pattern: a pattern-database heuristic's table | breadth-first over the abstraction, one bit per abstract state |
 //!
-//! Both split the work over [`Options::threads`] threads and report [`Progress`]
-//! through a callback. The results do not depend on the number of threads or on
-//! their timing: a layer's states get the same distance whichever thread finds
-//! them first, and each component is labelled by its smallest rank.
+//! [`PartedSpace`] and [`Graph`] are both spaces split into parts that no move
+//! leaves, with nodes keyed more cheaply than ranked, and kept apart because
+//! they serve different searches: a [`PartedSpace`] lists the *goals* of each
+//! part and the *predecessors* of a node, and may let one key stand for
+//! several ranks (symmetric states), since a distance is the same for all of
+//! them; a [`Graph`] lists every *node* in rank order and its *neighbours*
+//! (moves that can be undone), and gives each node one rank, since a
+//! component label is needed for every state.
+//!
+//! Every function splits the work over [`Options::threads`] threads and
+//! reports [`Progress`] through a callback. The results do not depend on the
+//! number of threads or on their timing: a layer's states get the same
+//! distance whichever thread finds them first, and each component is labelled
+//! by its smallest rank.
 //!
 //! The engine names no puzzle: the ready-made atlases of all Klotski layouts
 //! and of all knight positions are in the `analysis` module of the crate.
@@ -141,8 +142,6 @@ pub use error::AtlasError;
 pub use flood::{flood, Graph, MoveGraph};
 pub use options::{Options, Phase, Progress, MAX_DEPTH, UNREACHABLE};
 pub use pattern::pattern_database;
-
-pub(crate) use error::table_len;
 
 /// States per unit of work handed to a thread.
 const CHUNK: u64 = 1 << 14;

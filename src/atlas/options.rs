@@ -1,7 +1,7 @@
 //! How the exhaustive engine runs and what it reports while it runs.
 
-use crate::named::by_name;
 use crate::search::CancelFlag;
+use crate::util::named::by_name;
 
 /// The distance byte of a state that cannot reach a goal (or was not reached
 /// within [`Options::max_depth`]).

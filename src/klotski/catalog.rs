@@ -86,3 +86,67 @@ pub fn find(name: &str) -> Option<&'static Entry> {
         .iter()
         .find(|entry| entry.name == name || entry.slug.eq_ignore_ascii_case(name))
 }
+
+/// The entries whose name or slug is nearest to `name` (by edit distance,
+/// counted in characters, the slug in any case), nearest first, at most
+/// `count` of them and only those within a third of the name's length: the
+/// suggestions for a misspelled name.
+///
+/// ```
+/// use puzzle_search::klotski::catalog;
+///
+/// let near = catalog::nearest("hengdaolma", 3);
+/// assert_eq!(near.first().map(|entry| entry.slug), Some("hengdaolima"));
+/// assert_eq!(catalog::nearest("横刀立", 1)[0].name, "横刀立马");
+/// assert!(catalog::nearest("xyzzy", 3).is_empty());
+/// ```
+pub fn nearest(name: &str, count: usize) -> Vec<&'static Entry> {
+    let name: Vec<char> = name
+        .trim_start_matches('\u{FEFF}')
+        .trim()
+        .chars()
+        .flat_map(char::to_lowercase)
+        .collect();
+    let within = name.len().div_ceil(3).max(1);
+    let mut scored: Vec<(usize, &'static Entry)> = ENTRIES
+        .iter()
+        .map(|entry| {
+            let slug: Vec<char> = entry.slug.chars().collect();
+            let chinese: Vec<char> = entry.name.chars().collect();
+            (
+                edit_distance(&name, &slug).min(edit_distance(&name, &chinese)),
+                entry,
+            )
+        })
+        .filter(|&(distance, _)| distance <= within)
+        .collect();
+    scored.sort_by_key(|&(distance, _)| distance);
+    scored
+        .into_iter()
+        .take(count)
+        .map(|(_, entry)| entry)
+        .collect()
+}
+
+/// The Levenshtein distance between `a` and `b`.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut diagonal = i;
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+        for (j, &y) in b.iter().enumerate() {
+            let above = row.get(j + 1).copied().unwrap_or(usize::MAX);
+            let left = row.get(j).copied().unwrap_or(usize::MAX);
+            let here = (diagonal + usize::from(x != y))
+                .min(above.saturating_add(1))
+                .min(left.saturating_add(1));
+            diagonal = above;
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = here;
+            }
+        }
+    }
+    row.last().copied().unwrap_or(a.len())
+}

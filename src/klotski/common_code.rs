@@ -5,7 +5,7 @@
 //! other items in row-major order of their top-left cells, two bits each, first
 //! item highest: `00` empty cell, `01` horizontal, `10` vertical, `11` soldier.
 
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 use core::fmt;
 use core::str::FromStr;
 

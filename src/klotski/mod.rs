@@ -42,6 +42,7 @@
 pub mod catalog;
 mod common_code;
 mod error;
+pub(crate) mod frames;
 mod generate;
 mod layout;
 mod moves;
@@ -57,17 +58,11 @@ mod text;
 
 pub use common_code::{CommonCode, CommonCodeError};
 pub use error::{CellPosition, Cells, LayoutError};
-#[cfg(feature = "analysis")]
-pub(crate) use generate::frame_step_moves;
 pub use generate::step_moves;
 pub use layout::{Layout, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
-#[cfg(feature = "analysis")]
-pub(crate) use layout::{FULL, HORIZONTAL_SHIFT, VERTICAL_SHIFT};
 pub use moves::{Direction, Metric, Move, UnknownMetric};
 pub use pieces::{Piece, PieceCounts, Shape};
 pub use puzzle::Klotski;
-#[cfg(feature = "analysis")]
-pub(crate) use rank::GENERAL_ANCHORS;
 pub use rank::LAYOUT_COUNT;
 pub use replay::{path_labels, MoveDetail};
 pub use short_code::{ShortCode, ShortCodeError};

@@ -1,6 +1,6 @@
 //! Moves under the three metrics, computed with bit operations on [`Layout`] masks.
 
-use crate::named::by_name;
+use crate::util::named::by_name;
 use core::fmt;
 
 use super::layout::{Layout, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
@@ -188,7 +188,7 @@ impl Move {
             seen |= next;
             layer = next;
         }
-        let mut route = Vec::new();
+        let mut route = Vec::with_capacity(4);
         let mut cell = self.to;
         while cell != self.from {
             let (origin, direction) = (*reached_by.get(usize::from(cell))?)?;

@@ -78,7 +78,7 @@ const NO_STEP: Step = Step {
 /// precomputed [`Step`]: unranking and enumerating layouts walk these steps.
 /// Ranking, which the atlas does for every neighbour of every layout (400
 /// million times under the `piece` metric), adds up five row contributions
-/// from [`Rows`] instead: about 18 ns where the walk takes about 55 ns.
+/// from [`Rows`] instead: five lookups where the walk takes a step per cell.
 struct Ranking {
     /// Legal completions per state.
     completions: Vec<u32>,
@@ -304,15 +304,16 @@ impl Ranking {
             let cover = (covered >> shift & 0xF) as usize;
             let empties = (empty & ((1 << shift) - 1)).count_ones().min(2) as usize;
             let start = ((row * 12 + general) * 16 + cover) * 3 + empties;
-            let base = self.rows.bases.get(start).copied().unwrap_or(0) as usize;
+            // `row < 5`, `general < 12`, `cover < 16` and `empties < 3`: `start`
+            // is within `bases`, which has an entry for each.
+            debug_assert!(start < self.rows.bases.len(), "{start}");
+            let base = self.rows.bases[start] as usize;
             // `ids` has an entry for every 16-bit index.
             let id = self.rows.ids[cover << 12 | pieces];
-            rank += self
-                .rows
-                .contributions
-                .get(base + usize::from(id))
-                .copied()
-                .unwrap_or(0);
+            // A row's contributions start at its base, one per id it can hold.
+            let at = base + usize::from(id);
+            debug_assert!(at < self.rows.contributions.len(), "{at}");
+            rank += self.rows.contributions[at];
         }
         rank
     }

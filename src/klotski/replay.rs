@@ -24,7 +24,7 @@ pub struct MoveDetail {
 
 /// The cells of `mask`, ascending.
 fn cells_of(mut mask: u32) -> Vec<u8> {
-    let mut cells = Vec::new();
+    let mut cells = Vec::with_capacity(mask.count_ones() as usize);
     while mask != 0 {
         cells.push(mask.trailing_zeros() as u8);
         mask &= mask - 1;

@@ -9,11 +9,12 @@
 //!   covered before and after, the unit steps of the route);
 //! * [`PieceCounts`]: `{"vertical", "horizontal", "soldiers"}`.
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, Serializer};
 
 use super::{
     CommonCode, Direction, Layout, Metric, Move, MoveDetail, PieceCounts, Shape, ShortCode,
 };
+use crate::util::serialize::serialize_fields;
 
 /// Serializes each type as the text `text` gives it.
 macro_rules! as_text {
@@ -36,33 +37,21 @@ as_text! {
     Direction => |direction: &Direction| direction.name();
 }
 
-impl Serialize for Move {
-    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
-        let mut mv = serializer.serialize_struct("Move", 3)?;
-        mv.serialize_field("shape", &self.shape)?;
-        mv.serialize_field("from", &self.from)?;
-        mv.serialize_field("to", &self.to)?;
-        mv.end()
-    }
-}
+serialize_fields!(Move as "Move", |mv| {
+    "shape": &mv.shape,
+    "from": &mv.from,
+    "to": &mv.to,
+});
 
-impl Serialize for MoveDetail {
-    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
-        let mut detail = serializer.serialize_struct("MoveDetail", 4)?;
-        detail.serialize_field("shape", &self.mv.shape)?;
-        detail.serialize_field("before", self.before.as_slice())?;
-        detail.serialize_field("after", self.after.as_slice())?;
-        detail.serialize_field("directions", self.route.as_slice())?;
-        detail.end()
-    }
-}
+serialize_fields!(MoveDetail as "MoveDetail", |detail| {
+    "shape": &detail.mv.shape,
+    "before": detail.before.as_slice(),
+    "after": detail.after.as_slice(),
+    "directions": detail.route.as_slice(),
+});
 
-impl Serialize for PieceCounts {
-    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
-        let mut counts = serializer.serialize_struct("PieceCounts", 3)?;
-        counts.serialize_field("vertical", &self.vertical)?;
-        counts.serialize_field("horizontal", &self.horizontal)?;
-        counts.serialize_field("soldiers", &self.soldiers)?;
-        counts.end()
-    }
-}
+serialize_fields!(PieceCounts as "PieceCounts", |counts| {
+    "vertical": &counts.vertical,
+    "horizontal": &counts.horizontal,
+    "soldiers": &counts.soldiers,
+});

@@ -1,7 +1,7 @@
 //! ShortCode: a layout's rank among all legal layouts ordered by CommonCode,
 //! written as five characters people can read out and type.
 
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 use core::fmt;
 use core::str::FromStr;
 

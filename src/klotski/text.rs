@@ -1,6 +1,6 @@
 //! Reading layouts from text, in every format of the specification.
 
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 use core::str::FromStr;
 
 use super::common_code::CommonCode;

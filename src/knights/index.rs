@@ -9,6 +9,7 @@
 use core::ops::Range;
 
 use super::{Knights, Position, CELLS, COLOUR_MASK, EMPTY_SHIFT, KNIGHTS_PER_COLOUR};
+use crate::util::binomial::BINOMIAL;
 use crate::DenseSpace;
 
 /// The arrangements of the 12 `1` knights on the 24 cells other than the empty
@@ -24,26 +25,6 @@ const K: usize = KNIGHTS_PER_COLOUR as usize;
 /// The smallest and the largest 12-subset of 24 cells, as masks.
 const FIRST_SUBSET: u32 = (1 << K) - 1;
 const LAST_SUBSET: u32 = FIRST_SUBSET << K;
-
-/// `BINOMIAL[n][k]` = C(n, k) for n ≤ 24, k ≤ 12.
-const BINOMIAL: [[u32; K + 1]; 25] = binomials();
-
-// `n < 25` and `k <= K`, within the table's bounds (checked at compile time).
-#[allow(clippy::indexing_slicing)]
-const fn binomials() -> [[u32; K + 1]; 25] {
-    let mut table = [[0; K + 1]; 25];
-    let mut n = 0;
-    while n < 25 {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k <= K && k <= n {
-            table[n][k] = table[n - 1][k - 1] + if k < n { table[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-}
 
 /// The colex rank of a 24-bit subset is Σ C(cell, i + 1) over its cells in
 /// increasing order, `i` counting from 0. `LOW[m]` is the part of that sum for
@@ -106,7 +87,7 @@ fn subset_rank(subset: u32) -> u32 {
 }
 
 /// The 24-bit mask with 12 bits set of colex rank `rank` (below [`ARRANGEMENTS`]).
-// `cell < 24` and `1 <= k <= K`: within `BINOMIAL`'s 25 × (K + 1).
+// `cell < 24` and `1 <= k <= K`: within `BINOMIAL`'s 25 × 25.
 #[allow(clippy::indexing_slicing)]
 fn subset_of_rank(mut rank: u32) -> u32 {
     let mut subset = 0;

@@ -4,7 +4,7 @@ use super::position::Counts;
 use super::{Cell, Position, CELLS, SIDE};
 use core::str::FromStr;
 
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 
 /// Why a text is not one board (see [`Position`]'s [`FromStr`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -175,6 +175,15 @@ pub enum KnightsInputError {
     /// Nothing but blank lines.
     #[error("the input is empty: expected the number of boards on line 1")]
     Empty,
+    /// The first line is a row of a board: the line with the number of boards
+    /// is missing.
+    #[error("line {line}: expected the number of boards first, found the board row {text:?}: the input must start with a line holding the count of boards")]
+    MissingCount {
+        /// The line.
+        line: usize,
+        /// Its text.
+        text: String,
+    },
     /// The first line is not a plain non-negative decimal integer.
     #[error("line {line}: expected the number of boards (a non-negative decimal integer), found {text:?}")]
     BadCount {
@@ -286,6 +295,36 @@ pub enum KnightsInputError {
 /// ```
 pub fn parse_input(text: &str) -> Result<Vec<Position>, KnightsInputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    parse_counted(text).map_err(|error| {
+        // A first line of 0s and 1s may be a count (10110 boards) or the first
+        // row of a board with the count line left out: when the lines come
+        // in whole boards only counting that line, it was a row.
+        let mut lines = text
+            .split('\n')
+            .map(|line| line.trim_end_matches([' ', '\t', '\r']))
+            .filter(|line| !line.is_empty());
+        match lines.next() {
+            Some(first) if is_row(first) && (lines.count() + 1) % SIDE == 0 => {
+                KnightsInputError::MissingCount {
+                    line: 1 + text
+                        .split('\n')
+                        .take_while(|line| line.trim().is_empty())
+                        .count(),
+                    text: first.to_owned(),
+                }
+            }
+            _ => error,
+        }
+    })
+}
+
+/// Whether `text` can be a row of a board: five of `0`, `1` and `*`.
+fn is_row(text: &str) -> bool {
+    text.len() == SIDE && text.bytes().all(|byte| matches!(byte, b'0' | b'1' | b'*'))
+}
+
+/// [`parse_input`] of a text without its byte-order mark.
+fn parse_counted(text: &str) -> Result<Vec<Position>, KnightsInputError> {
     let mut lines = (1..)
         .zip(text.split('\n'))
         .map(|(number, line)| (number, line.trim_end_matches([' ', '\t', '\r'])))
@@ -396,6 +435,12 @@ fn board_of_line(text: &str, line: usize) -> Option<u64> {
 
 /// The number of boards on the first line.
 fn parse_count(line: usize, text: &str) -> Result<u64, KnightsInputError> {
+    if text.contains('*') && is_row(text) {
+        return Err(KnightsInputError::MissingCount {
+            line,
+            text: text.to_owned(),
+        });
+    }
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(KnightsInputError::BadCount {
             line,

@@ -2,9 +2,10 @@
 //! (`0`, `1`, `*`), the form of the JSON contracts; a [`Jump`] as
 //! `{"from", "to"}`, cells indexed `5 * row + column`.
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, Serializer};
 
 use super::{Jump, Position};
+use crate::util::serialize::serialize_fields;
 
 impl Serialize for Position {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
@@ -12,11 +13,7 @@ impl Serialize for Position {
     }
 }
 
-impl Serialize for Jump {
-    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
-        let mut jump = serializer.serialize_struct("Jump", 2)?;
-        jump.serialize_field("from", &self.from)?;
-        jump.serialize_field("to", &self.to)?;
-        jump.end()
-    }
-}
+serialize_fields!(Jump as "Jump", |jump| {
+    "from": &jump.from,
+    "to": &jump.to,
+});

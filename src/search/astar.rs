@@ -6,9 +6,10 @@
 
 use super::open::{Below, Open};
 use super::run::{Countdown, Run, Watch, MAX_INDEXED};
+use super::table::{KeyTable, INITIAL_CAPACITY};
+use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeyTable, INITIAL_CAPACITY};
-use crate::{Path, Puzzle};
+use crate::Puzzle;
 use hashbrown::hash_table::Entry;
 
 /// The cost of a node that a shorter way to its key replaced: it is skipped
@@ -22,7 +23,9 @@ const SUPERSEDED: u32 = u32::MAX;
 ///
 /// # Arguments
 ///
-/// * `puzzle` – the puzzle to solve; its heuristic must be admissible.
+/// * `puzzle` – the puzzle to solve; its heuristic must be admissible (an
+///   inadmissible one gives paths that may be longer than the optimum, with
+///   no word: [`Puzzle::checked_heuristic`] finds where one breaks the rule).
 /// * `start` – the state to start from.
 /// * `limits` – bounds on stored states, depth (states whose lower bound exceeds
 ///   it are pruned) and time.
@@ -78,6 +81,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         puzzle,
         watch: run.watch(),
         best: KeyTable::with_capacity(INITIAL_CAPACITY),
+        tree: Tree::with_capacity(INITIAL_CAPACITY),
         nodes: Vec::with_capacity(INITIAL_CAPACITY),
         open: Open::default(),
         parent: 0,
@@ -90,12 +94,8 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
     };
     relax.best.insert_new(puzzle.encode(&start), 0);
     let below = relax.open.push(start_bound, 0);
-    relax.nodes.push(Node {
-        state: start,
-        cost: 0,
-        below,
-        link: None,
-    });
+    relax.tree.push_root(start);
+    relax.nodes.push(Node { cost: 0, below });
     let outcome = loop {
         let nodes = &relax.nodes;
         let Some(index) = relax.open.pop(|node| nodes[node as usize].below) else {
@@ -109,20 +109,19 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         if node.cost == SUPERSEDED {
             continue;
         }
-        if puzzle.is_goal(&node.state) {
-            break Outcome::Solved(path_to(&relax.nodes, index));
+        let child_cost = node.cost + 1;
+        let (state, last) = relax.tree.node(index as usize);
+        if puzzle.is_goal(state) {
+            break Outcome::Solved(relax.tree.path_to(index as usize));
         }
         if let Err(limit) = relax.watch.check(run.stats.expanded) {
             break Outcome::LimitReached(limit);
         }
         run.stats.expanded += 1;
-        // A copy, so that the children can join `nodes` while it is read: one
-        // clone per state expanded, against one new node per child.
-        let (state, last) = (
-            node.state.clone(),
-            node.link.as_ref().map(|(_, mv)| mv.clone()),
-        );
-        relax.child_cost = node.cost + 1;
+        // A copy, so that the children can join the tree while it is read:
+        // one clone per state expanded, against one new node per child.
+        let (state, last) = (state.clone(), last.cloned());
+        relax.child_cost = child_cost;
         relax.parent = index;
         // Two closures, one per call: each is inlined into its own generator.
         match &last {
@@ -138,34 +137,14 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
     outcome
 }
 
-/// A state A* has reached, in one arena: the index of a node is its place
-/// there, which the open list and the table of keys hold.
-struct Node<S, M> {
-    state: S,
+/// What A* knows of a state it has reached besides the state and its link,
+/// which the search [`Tree`] holds at the same index: the index of a node is
+/// its place in both, which the open list and the table of keys hold.
+struct Node {
     /// The moves from the start, or [`SUPERSEDED`].
     cost: u32,
     /// The node below it in its bucket of the open list (see [`Open::push`]).
     below: Below,
-    /// The index of the node it was reached from and the move between them;
-    /// `None` for the start.
-    link: Option<(u32, M)>,
-}
-
-/// The path from the start to node `index`, both included.
-fn path_to<S: Clone, M: Clone>(nodes: &[Node<S, M>], index: u32) -> Path<S, M> {
-    let mut chain: Vec<u32> = core::iter::successors(Some(index), |&index| {
-        Some(nodes[index as usize].link.as_ref()?.0)
-    })
-    .collect();
-    chain.reverse();
-    let mut path = Path::new(nodes[chain[0] as usize].state.clone());
-    for &index in &chain[1..] {
-        let node = &nodes[index as usize];
-        if let Some((_, mv)) = &node.link {
-            path.push(mv.clone(), node.state.clone());
-        }
-    }
-    path
 }
 
 /// What A* knows while it expands one node: every node reached, the best node
@@ -176,7 +155,10 @@ struct Relax<'p, P: Puzzle> {
     /// For each key, the node that reaches it by the fewest moves found so far;
     /// a node replaced there by a shorter way is marked superseded.
     best: KeyTable<P::Key, u32>,
-    nodes: Vec<Node<P::State, P::Move>>,
+    /// Every node reached: its state and link, and its cost and place in the
+    /// open list, at the same index.
+    tree: Tree<P::State, P::Move>,
+    nodes: Vec<Node>,
     open: Open,
     /// The node being expanded, and the cost of its children.
     parent: u32,
@@ -248,11 +230,10 @@ impl<P: Puzzle> Relax<'_, P> {
                 self.open.push(bound, child_index)
             }
         };
+        self.tree.push(child, self.parent, mv);
         self.nodes.push(Node {
-            state: child,
             cost: self.child_cost,
             below,
-            link: Some((self.parent, mv)),
         });
     }
 }

@@ -3,9 +3,9 @@
 use hashbrown::hash_table::Entry;
 
 use super::run::{self, Countdown, Run, Watch};
+use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::Puzzle;
 
 /// Breadth-first search from `start` to the nearest goal.

@@ -4,9 +4,9 @@ use hashbrown::hash_table::Entry;
 
 use super::bfs;
 use super::run::{Countdown, Run, Watch};
+use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
-use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::{Backward, Path};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.

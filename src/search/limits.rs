@@ -140,6 +140,15 @@ impl PartialEq for CancelFlag {
 impl Eq for CancelFlag {}
 
 /// The limit that stopped a search.
+///
+/// ```
+/// use puzzle_search::{adapt, search::{bfs, Limit, Limits}};
+///
+/// let endless = adapt::from_fn(|&n: &u64| [n + 1], |_| false);
+/// let outcome = bfs(&endless, 0, &Limits::new().with_max_depth(10)).outcome;
+/// assert_eq!(outcome.limit(), Some(&Limit::Depth { max: 10 }));
+/// assert_eq!(outcome.limit().map(Limit::name), Some("depth"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Limit {

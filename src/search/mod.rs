@@ -16,6 +16,7 @@ mod astar;
 mod bfs;
 mod bidirectional;
 mod engine;
+mod farthest;
 mod idastar;
 mod limits;
 mod open;
@@ -24,12 +25,14 @@ mod outcome;
 mod run;
 #[cfg(feature = "serde")]
 mod serialize;
+pub(crate) mod table;
 mod tree;
 
 pub use astar::astar;
 pub use bfs::bfs;
 pub use bidirectional::bidirectional_bfs;
 pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
+pub use farthest::{farthest, Farthest, FarthestResult};
 pub use idastar::idastar;
 pub use limits::{CancelFlag, Limit, Limits};
 pub use optimal::{

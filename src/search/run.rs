@@ -7,8 +7,8 @@ use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Stats};
 use crate::{Path, Puzzle};
 
 /// How many states expanded, or children generated, pass between two looks at
-/// the clock and the cancel flag: a few microseconds of work, so a search stops
-/// soon after its deadline whatever its branching factor.
+/// the clock and the cancel flag: little work between two looks, so a search
+/// stops soon after its deadline whatever its branching factor.
 const CHECK_INTERVAL: u32 = 1024;
 
 /// The most states a search holds: BFS, bidirectional BFS and A* number
@@ -75,13 +75,19 @@ impl<'a> Run<'a> {
         (answer, run.stats)
     }
 
-    fn start(limits: &'a Limits) -> Self {
+    pub(super) fn start(limits: &'a Limits) -> Self {
         let started = Instant::now();
         Run {
             stats: Stats::default(),
             limits,
             started,
         }
+    }
+
+    /// The statistics, with the time since the start.
+    pub(super) fn finish(mut self) -> Stats {
+        self.stats.elapsed = self.started.elapsed();
+        self.stats
     }
 
     /// The depth limit, or `u32::MAX`.

@@ -2,7 +2,7 @@
 //! linear conflicts added to it.
 
 use crate::adapt::Heuristic;
-use crate::named::by_name;
+use crate::util::named::by_name;
 
 use super::shape::distance;
 use super::{Board, MAX_CELLS, MAX_SIDE};

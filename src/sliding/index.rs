@@ -25,10 +25,14 @@ const fn factorials() -> [u64; MAX_INDEXED_CELLS + 1] {
     table
 }
 
-/// `k!`, for `k` ≤ 20 (0 beyond: never asked).
+/// `k!`, for `k` ≤ [`MAX_INDEXED_CELLS`]: the callers' `k` counts cells of
+/// a board, and only boards of at most that many cells are indexed.
 #[inline]
+// `k <= MAX_INDEXED_CELLS`, the callers' invariant, is within the table.
+#[allow(clippy::indexing_slicing)]
 fn factorial(k: usize) -> u64 {
-    FACTORIAL.get(k).copied().unwrap_or(0)
+    debug_assert!(k < FACTORIAL.len(), "{k}!");
+    FACTORIAL[k]
 }
 
 /// A shape too large to number its boards in a `u64`: 5 × 5.

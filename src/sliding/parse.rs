@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{Board, Shape, MAX_CELLS};
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 
 /// Why tiles or a text are not a board (see [`parse_board`]).
 ///
@@ -14,6 +14,23 @@ use crate::excerpt::excerpt;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardError {
+    /// A grid of lines (one row a line, as many numbers on each) whose shape
+    /// no board has.
+    #[error("the board is drawn as {rows} rows of {columns} numbers, a {rows}x{columns} board: boards have 2 to 5 rows and 2 to 5 columns")]
+    UnsupportedShape {
+        /// The lines of the grid.
+        rows: usize,
+        /// The numbers on each line.
+        columns: usize,
+    },
+    /// A grid of lines whose shape is not the shape given.
+    #[error("the board is drawn as a {drawn} board, not the {given} board asked for")]
+    ShapeMismatch {
+        /// The grid's shape.
+        drawn: Shape,
+        /// The shape given.
+        given: Shape,
+    },
     /// Not as many numbers as the board has cells (or one more).
     #[error("{}, found {found}", expected(*.shape))]
     WrongCount {
@@ -90,18 +107,18 @@ pub struct ParsedBoard {
 /// separated by whitespace (line breaks included) or commas (SPEC §4, §3.5).
 ///
 /// With `cells + 1` numbers the first is an instance number, as in Korf's
-/// instance files. The shape is `shape` when given; otherwise
-///
-/// * a text of two or more lines with the same count of numbers on each is a
-///   grid, one row a line (what [`Board`]'s `Display` writes), when that makes
-///   a shape;
-/// * else the count decides: 9 or 10 numbers are a 3 × 3 board, 16 or 17 a
-///   4 × 4, 25 or 26 a 5 × 5.
+/// instance files. A text of two or more lines with the same count of
+/// numbers on each is a grid, one row a line (what [`Board`]'s `Display`
+/// writes): its shape is the board's, and must be `shape` when one is given.
+/// Otherwise the shape is `shape` when given, else the count decides: 9 or 10
+/// numbers are a 3 × 3 board, 16 or 17 a 4 × 4, 25 or 26 a 5 × 5.
 ///
 /// # Errors
 ///
 /// In this order: a word that is not a whole number ([`BoardError::NotANumber`],
-/// the first one), a wrong count, an instance number or a tile out of range,
+/// the first one), a grid of a shape no board has
+/// ([`BoardError::UnsupportedShape`]) or not the shape given
+/// ([`BoardError::ShapeMismatch`]), a wrong count, an instance number or a tile out of range,
 /// a repeated tile (which names the tile missing). Words are quoted up to 40
 /// characters.
 ///
@@ -133,8 +150,20 @@ pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<ParsedBoard, Boar
         });
     }
     let found = words().count();
+    let drawn = match grid(text) {
+        Some((rows, columns)) => Some(
+            Shape::new(rows, columns)
+                .map_err(|_| BoardError::UnsupportedShape { rows, columns })?,
+        ),
+        None => None,
+    };
+    if let (Some(drawn), Some(given)) = (drawn, shape) {
+        if drawn != given {
+            return Err(BoardError::ShapeMismatch { drawn, given });
+        }
+    }
     let shape = shape
-        .or_else(|| grid_shape(text))
+        .or(drawn)
         .or_else(|| Shape::square(found).or_else(|| Shape::square(found.wrapping_sub(1))));
     let Some(shape) = shape.filter(|shape| found == shape.cells() || found == shape.cells() + 1)
     else {
@@ -172,8 +201,9 @@ fn is_number(word: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
 }
 
-/// The shape of a grid: two or more non-blank lines, as many numbers on each.
-fn grid_shape(text: &str) -> Option<Shape> {
+/// The rows and columns of a grid: two or more non-blank lines, as many
+/// numbers on each.
+fn grid(text: &str) -> Option<(usize, usize)> {
     let mut lines = text
         .lines()
         .map(|line| words(line).count())
@@ -186,7 +216,7 @@ fn grid_shape(text: &str) -> Option<Shape> {
         }
         rows += 1;
     }
-    Shape::new(rows, columns).ok().filter(|_| rows > 1)
+    (rows > 1).then_some((rows, columns))
 }
 
 impl FromStr for Board {

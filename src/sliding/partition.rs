@@ -10,7 +10,7 @@ use super::Shape;
 pub const MAX_GROUP: usize = 11;
 
 /// The most abstract states a group of a default partition
-/// ([`Partition::for_shape`]) maps: about 134 million, a few seconds' build.
+/// ([`Partition::for_shape`]) maps: about 134 million.
 const DEFAULT_BUDGET: u64 = 1 << 27;
 
 /// A partition of the tiles of a [`Shape`] into disjoint groups: the value
@@ -78,7 +78,7 @@ pub enum PartitionError {
     /// A name that names no partition of the shape.
     #[error("no partition named {name:?} for the {shape} board: give its sizes (like 6-6-3) adding up to at most {} or its groups (like 1,2,3/4,5,6)", shape.cells() - 1)]
     UnknownName {
-        /// The name given.
+        /// The name given, shortened to at most 40 characters.
         name: String,
         /// The shape.
         shape: Shape,
@@ -139,7 +139,7 @@ impl Partition {
     /// [`PartitionError::UnknownName`], or the errors of [`Partition::new`].
     pub fn named(shape: Shape, name: &str) -> Result<Partition, PartitionError> {
         let unknown = || PartitionError::UnknownName {
-            name: name.to_owned(),
+            name: crate::util::excerpt::excerpt(name),
             shape,
         };
         let groups: &[&[u8]] = match (shape.rows(), shape.columns(), name) {
@@ -153,7 +153,11 @@ impl Partition {
                     .map(|size| size.parse::<usize>().ok().filter(|&size| size > 0))
                     .collect::<Option<Vec<_>>>()
                     .ok_or_else(unknown)?;
-                if sizes.iter().sum::<usize>() >= shape.cells() {
+                // Summed without wrapping: sizes near `usize::MAX` are no partition.
+                let total = sizes
+                    .iter()
+                    .try_fold(0usize, |total, &size| total.checked_add(size));
+                if total.is_none_or(|total| total >= shape.cells()) {
                     return Err(unknown());
                 }
                 return Partition::new(shape, consecutive(&sizes));
@@ -183,7 +187,9 @@ impl Partition {
                     .map(|word| match word.parse::<u64>() {
                         Ok(tile) => u8::try_from(tile)
                             .map_err(|_| PartitionError::TileOutOfRange { tile, shape }),
-                        Err(_) => Err(PartitionError::NotANumber(crate::excerpt::excerpt(word))),
+                        Err(_) => Err(PartitionError::NotANumber(crate::util::excerpt::excerpt(
+                            word,
+                        ))),
                     })
                     .collect::<Result<Vec<u8>, _>>()
             })
@@ -193,8 +199,8 @@ impl Partition {
 
     /// The default partition of `shape`: `6-6-3` for the 15-puzzle,
     /// `5-5-5-5-4` for the 24-puzzle, and for the
-    /// other shapes groups of consecutive tiles as large as a build of a few
-    /// seconds allows (on the 8-puzzle, one group of all eight tiles: the
+    /// other shapes groups of consecutive tiles as large as a budget of 2²⁷
+    /// placements of a group allows (on the 8-puzzle, one group of all eight tiles: the
     /// exact distance).
     pub fn for_shape(shape: Shape) -> Partition {
         let named = match (shape.rows(), shape.columns()) {
@@ -315,7 +321,8 @@ const SIX_SIX_SIX_SIX: [&[u8]; 4] = [
 ];
 
 /// The 24-puzzle's default: blocks of five (and one row of four), whose
-/// abstractions take seconds to map where six tiles take minutes.
+/// abstractions are some twenty times smaller than six tiles' (P(25, 5)
+/// placements of the tiles against P(25, 6)).
 ///
 /// ```text
 ///  .  A  A  B  B
@@ -403,6 +410,11 @@ mod tests {
         );
         assert!(parse("5-5").starts_with("no partition named \"5-5\""));
         assert!(parse("4-x").starts_with("no partition named \"4-x\""));
+        // Sizes whose sum wraps around are no partition, not a huge allocation.
+        assert!(parse("18446744073709551615-1").starts_with("no partition named"));
+        let quarter = (1u64 << 62).to_string();
+        let four = [quarter.as_str(); 4].join("-");
+        assert!(parse(&four).starts_with("no partition named"));
         assert_eq!(
             Partition::new(Shape::FIFTEEN, vec![(1..=12).collect()]).unwrap_err(),
             PartitionError::GroupTooLarge {

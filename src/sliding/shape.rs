@@ -9,7 +9,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::Direction;
-use crate::excerpt::excerpt;
+use crate::util::excerpt::excerpt;
 
 /// The fewest rows or columns a board may have.
 pub const MIN_SIDE: usize = 2;
@@ -83,9 +83,12 @@ pub enum ParseShapeError {
         /// The text, shortened to at most 40 characters.
         text: String,
     },
-    /// Two numbers, but not a shape.
-    #[error(transparent)]
-    Shape(#[from] ShapeError),
+    /// Two numbers, but not a shape: a side outside 2 to 5.
+    #[error("a board has {MIN_SIDE} to {MAX_SIDE} rows and {MIN_SIDE} to {MAX_SIDE} columns, not {text}")]
+    OutOfRange {
+        /// The text, shortened to at most 40 characters (and not quoted).
+        text: String,
+    },
 }
 
 impl Shape {
@@ -274,7 +277,9 @@ impl FromStr for Shape {
             }
             _ => Err(syntax()),
         };
-        Ok(Shape::new(side(rows)?, side(columns)?)?)
+        Shape::new(side(rows)?, side(columns)?).map_err(|_| ParseShapeError::OutOfRange {
+            text: excerpt(text.trim()),
+        })
     }
 }
 

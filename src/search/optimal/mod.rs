@@ -15,9 +15,9 @@ use hashbrown::hash_table::Entry;
 use lift::KeyGraph;
 
 use super::run::{self, Countdown, Run, Watch};
+use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Stats};
-use crate::table::{KeyTable, INITIAL_CAPACITY};
 use crate::Puzzle;
 
 /// How a search for every optimal solution ended.

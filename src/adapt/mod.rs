@@ -9,6 +9,7 @@
 //! | [`Puzzle::with_heuristic`] | the heuristic ([`WithHeuristic`]) |
 //! | [`Puzzle::with_goal`] | the goal test ([`WithGoal`]) |
 //! | [`Puzzle::unpruned`] | successor pruning, dropped ([`Unpruned`]) |
+//! | [`Puzzle::checked_heuristic`] | nothing: the heuristic is checked as a search runs ([`CheckedHeuristic`]) |
 //! | [`Backward::with_goal_states`] | the seeds of a backward search ([`WithGoalStates`]) |
 //! | [`from_fn`] | a whole puzzle from two closures ([`FnPuzzle`]) |
 //!
@@ -19,6 +20,10 @@ use core::hash::Hash;
 use core::marker::PhantomData;
 
 use crate::puzzle::{Backward, Puzzle};
+
+mod checked;
+
+pub use checked::{CheckedHeuristic, HeuristicError};
 
 /// Writes the listed methods of [`Puzzle`] and [`Backward`] as calls to the
 /// same method of the puzzle adapted: the one way every adapter here (and a

@@ -18,7 +18,7 @@ macro_rules! by_name {
         }
     };
     ($type:ty, $error:ident) => {
-        $crate::named::by_name!($type);
+        $crate::util::named::by_name!($type);
 
         impl core::str::FromStr for $type {
             type Err = $error;
@@ -27,7 +27,7 @@ macro_rules! by_name {
                 <$type>::ALL
                     .into_iter()
                     .find(|value| value.name() == name)
-                    .ok_or_else(|| $error($crate::excerpt::excerpt(name)))
+                    .ok_or_else(|| $error($crate::util::excerpt::excerpt(name)))
             }
         }
     };

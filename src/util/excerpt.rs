@@ -4,7 +4,7 @@
 const MAX_CHARS: usize = 40;
 
 /// `text`, cut after [`MAX_CHARS`] characters with `…` when longer: an error
-/// names what is wrong without echoing a 200 MB input back.
+/// names what is wrong without echoing a huge input back.
 #[cfg_attr(not(any(feature = "engines", feature = "puzzles")), allow(dead_code))]
 pub(crate) fn excerpt(text: &str) -> String {
     match text.char_indices().nth(MAX_CHARS) {

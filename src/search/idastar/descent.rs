@@ -1,0 +1,460 @@
+//! The iterations of IDA*, and each one's depth-first search, by recursion
+//! inside the puzzle's successor callback while the thread's stack allows it.
+
+use super::frames::Stack;
+use super::memory::{Entry, Memory};
+use crate::search::bfs;
+use crate::search::run::{Countdown, Run, Watch};
+use crate::search::{Limit, Outcome};
+use crate::{Path, Puzzle};
+
+/// How much of the thread's stack the recursive descent may use before it
+/// goes on with a stack of its own on the heap: a sixteenth of the 2 MiB Rust
+/// gives a new thread, hundreds of levels (some 400 for the 15-puzzle, whose
+/// solutions are at most 80 moves long).
+pub(super) const RECURSION_STACK: usize = 128 * 1024;
+
+/// Where the stack is now: the address of a local of the caller's frame.
+///
+/// Stacks grow down on every platform Rust supports, but only the distance
+/// between two positions is used, so the direction does not matter.
+#[inline(always)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    core::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Why a descent stopped before its bound was exhausted.
+pub(super) enum Stop<S, M> {
+    /// A goal was found: the moves and states from the state the descent was
+    /// entered at (not included) down to the goal, the goal first.
+    Found(Vec<(M, S)>),
+    /// A limit was reached.
+    Limit(Limit),
+}
+
+/// What [`Descent::consider`] makes of a child.
+pub(super) enum Child<K> {
+    /// Not worth entering (over the bound, a transposition, or a limit was
+    /// reached: see [`Descent::stop`]).
+    Skip,
+    /// The child is a goal within the bound.
+    Goal,
+    /// The child is within the bound: search below it.
+    Enter {
+        /// What the memory calls it.
+        mark: K,
+        /// Its heuristic (not raised by what a table learned).
+        heuristic: u32,
+    },
+}
+
+/// One iteration's depth-first search, and what the iterations share.
+///
+/// The search recurses inside the puzzle's successor callback, as a
+/// hand-written IDA* does: a child is looked at when the puzzle makes it,
+/// and nothing is copied; the path is gathered on the way out, once a goal
+/// is found. Past [`RECURSION_STACK`] bytes of the thread's stack, it goes
+/// on with a [`Stack`] on the heap instead, so a deep bound cannot overflow
+/// the thread's stack. Both ways look at children with the same
+/// [`consider`](Descent::consider), in the same order, so they generate the
+/// same nodes.
+pub(super) struct Descent<'w, P: Puzzle, T: Memory<P>> {
+    pub(super) memory: T,
+    watch: Watch<'w>,
+    max_depth: u32,
+    max_path: usize,
+    /// The iteration under way, and its bound on moves made plus heuristic.
+    iteration: u32,
+    bound: u32,
+    /// The smallest f above the bound (and within the depth limit) met.
+    next_bound: u32,
+    /// Whether the depth limit cut a child off.
+    depth_cut: bool,
+    /// Whether a child was met that the memory did not know (kept only by
+    /// a memory that knows states).
+    met_new_state: bool,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
+    expanded: u64,
+    max_stored: usize,
+    /// Whether the search must stop, why, and the children generated when
+    /// it stopped.
+    pub(super) stopped: bool,
+    generated_at_stop: u64,
+    pub(super) stop: Option<Stop<P::State, P::Move>>,
+    /// Where the stack was when the search began, and how far from it the
+    /// recursion may go.
+    stack_base: usize,
+    stack_budget: usize,
+    /// The depth below which the recursion goes on without measuring the
+    /// stack: what the budget left allows at the stack used per level.
+    recursion_depth: usize,
+    /// The heap stack's frames, kept from one use to the next.
+    pub(super) heap: Stack<P::State, P::Move, T::Mark>,
+}
+
+impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
+    /// Looks at `child`, reached by `mv` from `parent` (whose heuristic is
+    /// `heuristic`, at `depth`): counts it, checks the limits, and tells what
+    /// to do with it. Lower bounds it learns go to `backed_up`, the parent's.
+    #[inline(always)]
+    pub(super) fn consider(
+        &mut self,
+        puzzle: &P,
+        (parent, heuristic, depth): (&P::State, u32, usize),
+        mv: &P::Move,
+        child: &P::State,
+        backed_up: &mut u32,
+    ) -> Child<T::Mark> {
+        if self.generated.step() && self.out_of_time() {
+            return Child::Skip;
+        }
+        // The child's depth: one value serves for all that depends on it.
+        let below = depth + 1;
+        let moves = below as u32;
+        let mark = self.memory.mark(puzzle, child);
+        let known = self.memory.recall(mark);
+        if T::REMEMBERS {
+            self.met_new_state |= known.is_none();
+        }
+        // The puzzle updates its own heuristic, from the parent's; what a
+        // table learned only raises the estimate.
+        let heuristic = puzzle.heuristic_after(parent, heuristic, mv, child);
+        let estimate = heuristic.max(known.map_or(0, |entry| entry.bound));
+        if known.is_some_and(|entry| entry.iteration == self.iteration && entry.moves <= moves) {
+            back_up(backed_up, estimate);
+            return Child::Skip;
+        }
+        let f = moves.saturating_add(estimate);
+        if f > self.bound {
+            if T::REMEMBERS {
+                back_up(backed_up, estimate);
+            }
+            if f > self.max_depth {
+                self.depth_cut = true;
+            } else {
+                self.next_bound = self.next_bound.min(f);
+            }
+            return Child::Skip;
+        }
+        if puzzle.is_goal(child) {
+            return Child::Goal;
+        }
+        // The state limit bounds the table as it bounds the path (whose
+        // states the table holds too); the table's capacity only stops it
+        // from storing more.
+        let entry = Entry {
+            iteration: self.iteration,
+            moves,
+            bound: estimate,
+        };
+        // `below + 1` states are on the path: the start and the states down
+        // to this child.
+        if below >= self.max_path || self.memory.remember(mark, entry, self.max_path).is_err() {
+            let max = self.max_path;
+            self.halt(Stop::Limit(Limit::States { max }));
+            return Child::Skip;
+        }
+        // No look at the clock here: every state but the start is expanded
+        // after it was generated, so the look at each 1024th child generated
+        // comes often enough.
+        self.expanded += 1;
+        if below >= self.max_stored || self.memory.stored() > self.max_stored {
+            self.max_stored = self.memory.stored().max(below + 1);
+        }
+        Child::Enter { mark, heuristic }
+    }
+
+    /// Looks at the watch: `true`, and the search halted, when time is up or
+    /// the search was cancelled.
+    ///
+    /// A function of its own, so that the recursion's frames do not keep
+    /// the watch's address at hand.
+    #[cold]
+    #[inline(never)]
+    fn out_of_time(&mut self) -> bool {
+        match self.watch.look() {
+            Ok(()) => false,
+            Err(limit) => {
+                self.halt(Stop::Limit(limit));
+                true
+            }
+        }
+    }
+
+    /// Whether the recursion may go on at `depth`, at or beyond
+    /// [`recursion_depth`](Descent::recursion_depth): it measures the stack
+    /// used, and moves that depth on by half of what the rest of the budget
+    /// allows at the stack used per level so far, but never more than
+    /// doubles it, so a level that uses more stack than the ones before it
+    /// is measured soon.
+    #[cold]
+    fn may_recurse(&mut self, depth: usize) -> bool {
+        let used = self.stack_base.abs_diff(stack_position());
+        if used > self.stack_budget {
+            return false;
+        }
+        let per_level = used.div_ceil(depth.max(1)).max(1);
+        let more = (self.stack_budget - used) / per_level / 2;
+        self.recursion_depth = depth + more.clamp(1, depth.max(1));
+        true
+    }
+
+    /// Stops the search, for `why` (the first reason stands).
+    ///
+    /// A stopped search cannot tell the puzzle to stop calling back, so it
+    /// makes the bound test that every child meets refuse the children left:
+    /// with a bound of 0 none is within it, and no other test of the stop is
+    /// needed per child (measured: 3% of the instructions on the 15-puzzle).
+    /// Those children are not counted: the count goes back to where it stood
+    /// at the stop when the iteration ends.
+    #[cold]
+    pub(super) fn halt(&mut self, why: Stop<P::State, P::Move>) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        self.stop = Some(why);
+        self.bound = 0;
+        self.generated_at_stop = self.generated.count();
+    }
+
+    /// Searches below the start, whose heuristic is `heuristic`: one
+    /// iteration.
+    fn search_from(&mut self, puzzle: &P, start: &P::State, mark: T::Mark, heuristic: u32) {
+        let mut backed_up = u32::MAX;
+        puzzle.successors(start, |mv, child| {
+            self.descend((puzzle, start, heuristic, 0), mv, child, &mut backed_up);
+        });
+        if T::REMEMBERS && !self.stopped {
+            self.memory.learn(mark, backed_up);
+        }
+    }
+
+    /// Searches below `state`, at `depth`, reached by `last`, whose
+    /// heuristic is `heuristic`; returns the lower bound its children taught
+    /// (with a memory; `u32::MAX` without).
+    fn recurse(
+        &mut self,
+        puzzle: &P,
+        state: &P::State,
+        last: &P::Move,
+        mark: T::Mark,
+        heuristic: u32,
+        depth: usize,
+    ) -> u32 {
+        if depth >= self.recursion_depth && !self.may_recurse(depth) {
+            let root = (state.clone(), last.clone(), mark, heuristic);
+            return self.descend_on_heap(puzzle, root, depth);
+        }
+        let mut backed_up = u32::MAX;
+        // The closure is this level's loop body: inlined, the recursion is
+        // one function calling itself, as in a hand-written search.
+        let each = {
+            #[inline(always)]
+            |mv, child| self.descend((puzzle, state, heuristic, depth), mv, child, &mut backed_up)
+        };
+        if T::REMEMBERS {
+            puzzle.successors(state, each);
+        } else {
+            puzzle.successors_after(state, last, each);
+        }
+        if T::REMEMBERS && !self.stopped {
+            // Every child is done: what they taught us bounds this state too.
+            self.memory.learn(mark, backed_up);
+        }
+        backed_up
+    }
+
+    /// Looks at `child`, reached by `mv` from `parent`, and searches below
+    /// it if it is within the bound; what it learns goes to `backed_up`.
+    #[inline(always)]
+    fn descend(
+        &mut self,
+        (puzzle, parent, heuristic, depth): (&P, &P::State, u32, usize),
+        mv: P::Move,
+        child: P::State,
+        backed_up: &mut u32,
+    ) {
+        match self.consider(puzzle, (parent, heuristic, depth), &mv, &child, backed_up) {
+            Child::Skip => {}
+            Child::Goal => self.halt(Stop::Found(vec![(mv, child)])),
+            Child::Enter { mark, heuristic } => {
+                let learned = self.recurse(puzzle, &child, &mv, mark, heuristic, depth + 1);
+                if T::REMEMBERS {
+                    back_up(backed_up, learned);
+                }
+                if self.stopped {
+                    if let Some(Stop::Found(steps)) = &mut self.stop {
+                        steps.push((mv, child));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Lowers `backed_up`, a state's learned bound, to one more than `bound`,
+/// a child's.
+#[inline(always)]
+pub(super) fn back_up(backed_up: &mut u32, bound: u32) {
+    *backed_up = (*backed_up).min(bound.saturating_add(1));
+}
+
+impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
+    /// [`recurse`](Descent::recurse) from `root`, at `depth`, with the
+    /// frames of the path on the heap.
+    fn descend_on_heap(
+        &mut self,
+        puzzle: &P,
+        root: (P::State, P::Move, T::Mark, u32),
+        depth: usize,
+    ) -> u32 {
+        let prune = !T::REMEMBERS;
+        let mut stack = core::mem::take(&mut self.heap);
+        stack.enter(puzzle, 0, root, prune);
+        let mut top = 0;
+        let learned = loop {
+            let frame = &mut stack.frames[top];
+            let Some((mv, child)) = frame.children.get(frame.taken) else {
+                let learned = frame.backed_up;
+                if T::REMEMBERS {
+                    self.memory.learn(frame.mark, learned);
+                }
+                if top == 0 {
+                    break learned;
+                }
+                top -= 1;
+                if T::REMEMBERS {
+                    back_up(&mut stack.frames[top].backed_up, learned);
+                }
+                continue;
+            };
+            frame.taken += 1;
+            let parent = (&frame.state, frame.heuristic, depth + top);
+            match self.consider(puzzle, parent, mv, child, &mut frame.backed_up) {
+                Child::Skip if self.stopped => break u32::MAX,
+                Child::Skip => {}
+                Child::Goal => {
+                    let (mv, child) = (mv.clone(), child.clone());
+                    let steps = stack.steps(top, mv, child);
+                    self.halt(Stop::Found(steps));
+                    break u32::MAX;
+                }
+                Child::Enter { mark, heuristic } => {
+                    let next = (child.clone(), mv.clone(), mark, heuristic);
+                    top += 1;
+                    stack.enter(puzzle, top, next, prune);
+                }
+            }
+        };
+        self.heap = stack;
+        learned
+    }
+}
+
+/// The iterations of IDA* from `start`, remembering with `memory`, the
+/// recursion allowed `stack_budget` bytes of the stack.
+pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
+    puzzle: &P,
+    start: P::State,
+    run: &mut Run<'_>,
+    memory: T,
+    stack_budget: usize,
+) -> Outcome<P::State, P::Move> {
+    let root = memory.mark(puzzle, &start);
+    let root_heuristic = puzzle.heuristic(&start);
+    let mut descent = Descent {
+        memory,
+        watch: run.watch(),
+        max_depth: run.max_depth(),
+        max_path: run.max_states(),
+        iteration: 0,
+        bound: root_heuristic,
+        next_bound: u32::MAX,
+        depth_cut: false,
+        met_new_state: false,
+        generated: Countdown::new(run.stats.generated),
+        expanded: run.stats.expanded,
+        max_stored: run.stats.max_stored,
+        stopped: false,
+        generated_at_stop: 0,
+        stop: None,
+        stack_base: stack_position(),
+        stack_budget,
+        recursion_depth: 0,
+        heap: Stack::default(),
+    };
+    // The start is admitted: the one state on the path.
+    let entry = Entry {
+        iteration: 0,
+        moves: 0,
+        bound: root_heuristic,
+    };
+    let _ = descent
+        .memory
+        .remember(root, entry, descent.max_path.saturating_sub(1));
+    // A heuristic of `u32::MAX` says no goal is reachable (as A* reads it):
+    // a bound of `u32::MAX` would prune nothing and never end on a cycle.
+    if root_heuristic == u32::MAX {
+        run.stats.generated = descent.generated.count();
+        run.stats.expanded = descent.expanded;
+        run.stats.max_stored = descent.max_stored;
+        return Outcome::Unsolvable;
+    }
+    let outcome = loop {
+        if descent.bound > descent.max_depth {
+            break Outcome::LimitReached(run.depth_limit());
+        }
+        descent.next_bound = u32::MAX;
+        descent.depth_cut = false;
+        descent.met_new_state = false;
+        descent.expanded += 1;
+        descent.search_from(puzzle, &start, root, root_heuristic);
+        if descent.stopped {
+            descent.generated = Countdown::new(descent.generated_at_stop);
+        }
+        match descent.stop.take() {
+            Some(Stop::Found(steps)) => {
+                let mut path = Path::new(start);
+                for (mv, state) in steps.into_iter().rev() {
+                    path.push(mv, state);
+                }
+                break Outcome::Solved(path);
+            }
+            Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
+            None => {}
+        }
+        if descent.next_bound == u32::MAX {
+            break if descent.depth_cut {
+                Outcome::LimitReached(run.depth_limit())
+            } else {
+                Outcome::Unsolvable
+            };
+        }
+        if T::REMEMBERS && !descent.met_new_state {
+            // The memory has seen everything reachable: one breadth-first
+            // pass settles the question. The table is not needed any more,
+            // so it goes before the pass.
+            let Descent {
+                generated,
+                expanded,
+                max_stored,
+                ..
+            } = descent;
+            run.stats.generated = generated.count();
+            run.stats.expanded = expanded;
+            run.stats.max_stored = max_stored;
+            return bfs::search(puzzle, start, run);
+        }
+        // The learned bound of the start may jump past several bounds at once.
+        let learned = descent.memory.recall(root).map_or(0, |entry| entry.bound);
+        descent.bound = descent.next_bound.max(learned);
+        descent.iteration = descent.iteration.saturating_add(1);
+    };
+    run.stats.generated = descent.generated.count();
+    run.stats.expanded = descent.expanded;
+    run.stats.max_stored = descent.max_stored;
+    outcome
+}
