@@ -7,6 +7,10 @@
 //! | [`astar`] | [`Puzzle::heuristic`](crate::Puzzle::heuristic) | states within the bound | informative heuristics |
 //! | [`idastar`] | [`Puzzle::heuristic`](crate::Puzzle::heuristic) | one table per iteration | tight heuristics, short solutions |
 //!
+//! Beyond one optimal path: [`all_optimal`] keeps the graph of every
+//! optimal path (counted exactly, listed lazily), [`idastar_count`] counts
+//! them in memory linear in their length.
+//!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! Every engine returns a [`SearchResult`]: an [`Outcome`] (solved with an
 //! optimal [`Path`](crate::Path), unsolvable, or stopped by a [`Limit`]) and

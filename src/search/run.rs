@@ -71,8 +71,7 @@ impl<'a> Run<'a> {
             run.stats.max_stored = 1;
             search(puzzle, start, &mut run)
         };
-        run.stats.elapsed = run.started.elapsed();
-        (answer, run.stats)
+        (answer, run.finish())
     }
 
     pub(super) fn start(limits: &'a Limits) -> Self {
