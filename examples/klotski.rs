@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release --example klotski -- [LAYOUT] [--metric step|slide|piece]
 //!     [--engine bfs|bidir|astar|idastar] [--max-states N] [--json] [--svg FILE]
+//!     [--count] [--all N]
 //! ```
 //!
 //! `LAYOUT` is a catalog name (`横刀立马`, `hengdaolima`, ...), a board in any
@@ -12,7 +13,13 @@
 //!
 //! `--svg FILE` draws every board of the solution (`-`: to standard output,
 //! instead of the report).
+//!
+//! `--count` tells the number of optimal solutions and their end layouts,
+//! `--all N` up to N optimal solutions, each as its move list: over real
+//! positions, a layout and its mirror image apart.
 
+#[path = "klotski/answers.rs"]
+mod answers;
 mod common;
 
 use std::io::{self, Write};
@@ -60,6 +67,14 @@ struct Args {
     /// instead of the text)
     #[arg(long, value_name = "FILE", value_parser = Output::parse)]
     svg: Option<Output>,
+    /// Count the optimal solutions (sequences of layouts, a layout and its
+    /// mirror image apart) and show the layouts they end in
+    #[arg(long, conflicts_with = "svg")]
+    count: bool,
+    /// Show up to N optimal solutions, each as its list of moves, in the
+    /// library's order (depth first, each layout's moves in generation order)
+    #[arg(long, value_name = "N", conflicts_with = "svg")]
+    all: Option<usize>,
 }
 
 fn main() -> ExitCode {
@@ -101,6 +116,16 @@ fn run(args: &Args) -> Result<(), Failure> {
         limits = limits.with_max_states(max);
     }
     let (metric, engine) = (args.metric.metric(), args.engine.engine());
+    if args.count || args.all.is_some() {
+        let asked = answers::Asked {
+            count: args.count,
+            all: args.all,
+            json: args.json,
+        };
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let written = answers::run(&mut out, start, metric, &limits, &asked);
+        return common::answered(written.and_then(|()| out.flush()), "the answer");
+    }
     let result = engine.solve(TwoWay(&Klotski::new(metric)), start, &limits);
     let states = common::solution(&result.outcome);
     // Every piece keeps its label from the first board to the last.

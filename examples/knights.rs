@@ -1,8 +1,11 @@
 //! Solves 5×5 knight puzzles (骑士精神) read in the SCOI2005 format from standard input.
 //!
 //! ```text
-//! cargo run --release --example knights -- [--limit N] [--engine bfs|bidir|astar|idastar] [--max-states N] [--json] < input
+//! cargo run --release --example knights -- [--limit N] [--engine bfs|bidir|astar|idastar] [--max-states N] [--json] [--count] < input
 //! ```
+//!
+//! `--count` adds the number of distinct optimal solutions: each line is
+//! `moves count`, or `-1` beyond the limit.
 //!
 //! One line per board: the fewest moves, or `-1` when more than the limit are
 //! needed. With `--json`, one JSON object per board instead. The whole input is
@@ -26,7 +29,9 @@ use clap::Parser;
 use puzzle_search::analysis::{EndgameTable, KnightTable};
 use puzzle_search::atlas::Options;
 use puzzle_search::knights::{self, Jump, Position};
-use puzzle_search::search::{Limit, Limits, Outcome, TwoWay};
+use puzzle_search::search::{
+    all_optimal, Limit, Limits, OptimalOutcome, Outcome, PathCount, TwoWay,
+};
 use serde_derive::Serialize;
 
 use common::{EngineArg, Failure};
@@ -58,6 +63,11 @@ struct Args {
     /// (a regular file, or a new one).
     #[arg(long, value_name = "FILE", requires = "exact")]
     table: Option<PathBuf>,
+    /// Also count the distinct optimal solutions: each line is `moves count`
+    /// (JSON adds "count"), from the graph of every optimal path (ignores
+    /// --engine).
+    #[arg(long, conflicts_with = "exact")]
+    count: bool,
 }
 
 fn main() -> ExitCode {
@@ -102,6 +112,10 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
     let puzzle = table.puzzle();
     let mut out = BufWriter::new(io::stdout().lock());
     for &board in boards {
+        if args.count {
+            count_one(&mut out, args.json, &puzzle, board, &limits)?;
+            continue;
+        }
         let outcome = engine.solve(TwoWay(&puzzle), board, &limits).outcome;
         if args.json {
             let path = common::solution(&outcome);
@@ -120,6 +134,56 @@ fn solve_all(args: &Args, boards: &[Position]) -> io::Result<()> {
         }
     }
     out.flush()
+}
+
+/// `--count`: the number of optimal solutions of `board` within the limits,
+/// by the graph of every optimal path (the depth limit prunes it with the
+/// heuristic), and the first of them in JSON.
+fn count_one<P>(
+    out: &mut impl Write,
+    json: bool,
+    puzzle: &P,
+    board: Position,
+    limits: &Limits,
+) -> io::Result<()>
+where
+    P: puzzle_search::Puzzle<State = Position, Move = Jump>,
+{
+    let result = all_optimal(puzzle, board, limits);
+    let first = result
+        .outcome
+        .graph()
+        .and_then(|graph| graph.paths().next());
+    let path = first.as_ref().map_or(&[][..], |path| path.states());
+    let count = result.outcome.graph().map(|graph| graph.count());
+    // A depth limit is an answer (-1); any other limit leaves it unknown.
+    let unknown = result
+        .outcome
+        .limit()
+        .filter(|limit| !matches!(limit, Limit::Depth { .. }));
+    if json {
+        let solvable = match (&result.outcome, unknown) {
+            (OptimalOutcome::Unsolvable, _) => Some(Some(false)),
+            (_, Some(_)) => Some(None),
+            _ => None,
+        };
+        let answer = BoardAnswer::new(board, path, solvable, unknown.copied());
+        return common::write_json_line(out, &CountAnswer { answer, count });
+    }
+    match (unknown, common::moves(path), count) {
+        (Some(limit), ..) => writeln!(out, "unknown: {limit}"),
+        (None, Some(moves), Some(count)) => writeln!(out, "{moves} {count}"),
+        _ => writeln!(out, "-1"),
+    }
+}
+
+/// `--count --json`: the object of the board with `"count"` added (`null`
+/// beyond the limit).
+#[derive(Serialize)]
+struct CountAnswer<'a> {
+    #[serde(flatten)]
+    answer: BoardAnswer<'a>,
+    count: Option<PathCount>,
 }
 
 /// `--exact`: every board's distance from the table of all positions.

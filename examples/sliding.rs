@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example sliding -- [--size RxC] [--engine bfs|bidir|astar|idastar]
 //!     [--heuristic manhattan|linear-conflict|pdb] [--partition GROUPS] [--pdb FILE]
-//!     [--max-states N] [--time-limit SECONDS] [--weight W] [--json] [BOARD]...
+//!     [--max-states N] [--time-limit SECONDS] [--weight W] [--json] [--count] [BOARD]...
 //! ```
 //!
 //! Each `BOARD` argument, or else each line of standard input that is neither
@@ -31,6 +31,9 @@
 //! atlas engine before the first search (about 5 s for the 15-puzzle on two
 //! cores, with a progress bar on a terminal). `--pdb FILE` keeps them: it loads them
 //! from FILE, or builds them and saves them there.
+//!
+//! `--count` adds the number of distinct optimal solutions (`moves count`),
+//! counted by IDA*'s last iteration run to its end.
 
 mod common;
 
@@ -46,7 +49,10 @@ use puzzle_search::analysis::{
 };
 use puzzle_search::atlas::{Options, Progress};
 use puzzle_search::search::costs::{Weight, WeightedEngine};
-use puzzle_search::search::{Engine, Limit, Limits, Outcome, Stats, TwoWay};
+use puzzle_search::search::{
+    idastar_count, CountOutcome, CountResult, Engine, Limit, Limits, Outcome, PathCount, Stats,
+    TwoWay,
+};
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
     Sliding,
@@ -122,6 +128,11 @@ struct Args {
     /// "moves", "tiles", "stats", "goal"} (and "bound" with --weight).
     #[arg(long)]
     json: bool,
+    /// Also count the distinct optimal solutions: each line is `moves count`
+    /// (JSON adds "count"), by IDA*'s last iteration run to its end (with
+    /// the heuristic of --heuristic; ignores --engine).
+    #[arg(long, conflicts_with = "weight")]
+    count: bool,
 }
 
 /// The engines, by the names of the command line.
@@ -239,7 +250,7 @@ enum Bounds {
 /// The pattern databases the searches of `boards` need: one set per shape,
 /// loaded from `--pdb` or built (and then saved there).
 fn databases(args: &Args, boards: &[Board]) -> Result<HashMap<Shape, PatternDatabase>, Failure> {
-    let uses_heuristic = matches!(args.engine, EngineArg::Astar | EngineArg::Idastar);
+    let uses_heuristic = args.count || matches!(args.engine, EngineArg::Astar | EngineArg::Idastar);
     let mut shapes: Vec<Shape> = Vec::new();
     for board in boards {
         let needed = uses_heuristic && board.is_solvable();
@@ -432,6 +443,7 @@ fn solve_all(
     let engine = args.engine.engine();
     let mut out = io::stdout().lock();
     for &board in boards {
+        let mut count = None;
         let goal = goals.of(board.shape());
         let result = match goal {
             Some(Goal::Direct(goal)) => solve_direct(engine, board, *goal, limits),
@@ -441,7 +453,11 @@ fn solve_all(
                     _ => None,
                 };
                 let searched = frame.map_or(board, |frame| frame.to_search(board));
-                let answer = solve_framed(args, bounds, limits, searched);
+                let answer = if args.count {
+                    count_framed(bounds, limits, searched, &mut count)
+                } else {
+                    solve_framed(args, bounds, limits, searched)
+                };
                 match frame {
                     Some(frame) => answer.seen_from(frame),
                     None => answer,
@@ -450,13 +466,19 @@ fn solve_all(
         };
         let goal_board = goal.map_or_else(|| Board::goal(board.shape()), Goal::board);
         if args.json {
-            let json = to_json(board, goal_board, &result, args.weight);
+            let json = BoardJson {
+                count,
+                ..to_json(board, goal_board, &result, args.weight)
+            };
             common::write_json_line(&mut out, &json)?;
         } else {
-            match result.outcome() {
-                Some(Outcome::Solved(path)) => writeln!(out, "{}", path.len())?,
-                None | Some(Outcome::Unsolvable) => writeln!(out, "unsolvable")?,
-                Some(Outcome::LimitReached(limit)) => {
+            match (result.outcome(), count) {
+                (Some(Outcome::Solved(path)), Some(count)) => {
+                    writeln!(out, "{} {count}", path.len())?
+                }
+                (Some(Outcome::Solved(path)), None) => writeln!(out, "{}", path.len())?,
+                (None | Some(Outcome::Unsolvable), _) => writeln!(out, "unsolvable")?,
+                (Some(Outcome::LimitReached(limit)), _) => {
                     writeln!(out, "unknown: {} limit reached", limit.name())?
                 }
             }
@@ -469,6 +491,37 @@ fn solve_all(
         out.flush()?;
     }
     Ok(())
+}
+
+/// `--count`: the answer for `board` toward Korf's goal, its optimal
+/// solutions counted by IDA*'s last iteration with the heuristic of
+/// `bounds`, their number left in `count`.
+fn count_framed(
+    bounds: &Bounds,
+    limits: &Limits,
+    board: Board,
+    count: &mut Option<PathCount>,
+) -> Answer {
+    if !board.is_solvable() {
+        return Answer::Unsolvable;
+    }
+    let counted: CountResult<Board, Direction> = match bounds {
+        Bounds::Own => idastar_count(&Sliding::new(), board, limits),
+        Bounds::Kind(kind) => idastar_count(&Sliding::new().with_heuristic(*kind), board, limits),
+        Bounds::Databases(databases) => match databases.get(&board.shape()) {
+            Some(database) => {
+                idastar_count(&Sliding::new().with_heuristic(database), board, limits)
+            }
+            None => idastar_count(&Sliding::new(), board, limits),
+        },
+    };
+    *count = counted.outcome.count();
+    let outcome = match counted.outcome {
+        CountOutcome::Counted { path, .. } => Outcome::Solved(path),
+        CountOutcome::Unsolvable => Outcome::Unsolvable,
+        CountOutcome::LimitReached(limit) => Outcome::LimitReached(limit),
+    };
+    Answer::Searched(outcome, counted.stats)
 }
 
 /// The answer for `board` toward Korf's goal, with the heuristic of `bounds`.
@@ -621,7 +674,7 @@ impl Frame {
     }
 
     /// A board the searches saw, as it is.
-    fn from_search(&self, board: Board) -> Board {
+    fn seen(&self, board: Board) -> Board {
         self.map(board, &self.back, false)
     }
 
@@ -679,9 +732,9 @@ impl Goals {
             let goal = match Frame::new(goal) {
                 Some(frame) => Goal::Framed(frame),
                 None => {
-                    if args.engine == EngineArg::Bidir || args.weight.is_some() {
+                    if args.engine == EngineArg::Bidir || args.weight.is_some() || args.count {
                         return Err(Failure::usage(
-                            "a --goal whose blank is neither first nor last is searched by bfs, astar or idastar, without --weight",
+                            "a --goal whose blank is neither first nor last is searched by bfs, astar or idastar, without --weight or --count",
                         ));
                     }
                     Goal::Direct(goal)
@@ -738,9 +791,9 @@ impl Answer {
     fn seen_from(self, frame: &Frame) -> Answer {
         match self {
             Answer::Searched(Outcome::Solved(path), stats) => {
-                let mut seen = puzzle_search::Path::new(frame.from_search(*path.start()));
+                let mut seen = puzzle_search::Path::new(frame.seen(*path.start()));
                 for (_, direction, after) in path.steps() {
-                    seen.push(frame.direction(*direction), frame.from_search(*after));
+                    seen.push(frame.direction(*direction), frame.seen(*after));
                 }
                 Answer::Searched(Outcome::Solved(seen), stats)
             }
@@ -774,6 +827,9 @@ struct BoardJson {
     stats: StatsJson,
     /// The goal board (`--goal`; Korf's by default).
     goal: Vec<u8>,
+    /// With `--count`, once counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<PathCount>,
 }
 
 fn to_json(board: Board, goal: Board, answer: &Answer, weight: Option<Weight>) -> BoardJson {
@@ -805,5 +861,6 @@ fn to_json(board: Board, goal: Board, answer: &Answer, weight: Option<Weight>) -
         bound: weight.map(Weight::to_f64),
         stats,
         goal: goal.tiles().collect(),
+        count: None,
     }
 }

@@ -2,7 +2,7 @@
 
 use hashbrown::hash_table::Entry;
 
-use super::run::{Countdown, Run, Watch};
+use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
@@ -197,25 +197,15 @@ impl<P: Puzzle> Layer<'_, P> {
     /// Whether a state of the layer from `layer_start` on has a successor not
     /// seen yet; stops at the first.
     fn leads_beyond(&mut self, layer_start: usize, run: &mut Run<'_>) -> Result<bool, Limit> {
-        for index in layer_start..self.tree.len() {
-            self.watch.check(run.stats.expanded)?;
-            run.stats.expanded += 1;
-            let mut beyond = false;
-            let mut stop = Ok(());
-            self.puzzle.successors(self.tree.state(index), |_, next| {
-                let look = self.generated.step();
-                if !beyond && stop.is_ok() {
-                    if look {
-                        stop = self.watch.look();
-                    }
-                    beyond = !self.seen.contains(&self.puzzle.encode(&next));
-                }
-            });
-            stop?;
-            if beyond {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        let states = (layer_start..self.tree.len()).map(|index| self.tree.state(index));
+        let seen = |key: &P::Key| self.seen.contains(key);
+        run::leads_beyond(
+            self.puzzle,
+            states,
+            seen,
+            &self.watch,
+            &mut self.generated,
+            run,
+        )
     }
 }

@@ -7,6 +7,10 @@
 //! | [`astar`] | [`Puzzle::heuristic`](crate::Puzzle::heuristic) | states within the bound | informative heuristics |
 //! | [`idastar`] | [`Puzzle::heuristic`](crate::Puzzle::heuristic) | one table per iteration | tight heuristics, short solutions |
 //!
+//! Beyond one optimal path: [`all_optimal`] keeps the graph of every
+//! optimal path (counted exactly, listed lazily), [`idastar_count`] counts
+//! them in memory linear in their length.
+//!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! The engines for moves with costs are in [`costs`].
 //! Every engine returns a [`SearchResult`]: an [`Outcome`] (solved with an
@@ -22,6 +26,7 @@ mod farthest;
 mod idastar;
 mod limits;
 mod open;
+mod optimal;
 mod outcome;
 mod run;
 #[cfg(feature = "serde")]
@@ -36,5 +41,9 @@ pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use farthest::{farthest, Farthest, FarthestResult};
 pub use idastar::idastar;
 pub use limits::{CancelFlag, Limit, Limits};
+pub use optimal::{
+    all_optimal, idastar_count, CountOutcome, CountResult, OptimalGraph, OptimalOutcome,
+    OptimalPaths, OptimalResult, PathCount,
+};
 pub use outcome::{Outcome, SearchResult, Stats};
 pub use run::MAX_INDEXED;

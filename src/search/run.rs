@@ -39,21 +39,39 @@ impl<'a> Run<'a> {
         limits: &'a Limits,
         search: impl FnOnce(&P, P::State, &mut Run<'a>) -> Outcome<P::State, P::Move>,
     ) -> SearchResult<P::State, P::Move> {
+        let (outcome, stats) = Run::answer(
+            puzzle,
+            start,
+            limits,
+            |start| Outcome::Solved(Path::new(start)),
+            Outcome::LimitReached,
+            search,
+        );
+        SearchResult { outcome, stats }
+    }
+
+    /// [`search`](Run::search) for a search whose answer is any `A`: `at_goal`
+    /// is the answer for a start that is a goal, `limited` the answer for a
+    /// limit that stops the search before it starts.
+    pub(crate) fn answer<P: Puzzle, A>(
+        puzzle: &P,
+        start: P::State,
+        limits: &'a Limits,
+        at_goal: impl FnOnce(P::State) -> A,
+        limited: impl FnOnce(Limit) -> A,
+        search: impl FnOnce(&P, P::State, &mut Run<'a>) -> A,
+    ) -> (A, Stats) {
         let mut run = Run::start(limits);
-        let outcome = if puzzle.is_goal(&start) {
+        let answer = if puzzle.is_goal(&start) {
             run.stats.max_stored = 1;
-            Outcome::Solved(Path::new(start))
+            at_goal(start)
         } else if let Err(limit) = run.admit(1) {
-            Outcome::LimitReached(limit)
+            limited(limit)
         } else {
             run.stats.max_stored = 1;
             search(puzzle, start, &mut run)
         };
-        run.stats.elapsed = run.started.elapsed();
-        SearchResult {
-            outcome,
-            stats: run.stats,
-        }
+        (answer, run.finish())
     }
 
     pub(super) fn start(limits: &'a Limits) -> Self {
@@ -114,6 +132,43 @@ impl<'a> Run<'a> {
             max: self.max_depth(),
         }
     }
+}
+
+/// Whether one of `states` (the last layer of a breadth-first search) has a
+/// successor whose key is not `seen`; stops at the first. Each state looked
+/// at counts as expanded and each successor as generated, and the watch is
+/// looked at as in the search.
+pub(crate) fn leads_beyond<'s, P: Puzzle>(
+    puzzle: &P,
+    states: impl Iterator<Item = &'s P::State>,
+    seen: impl Fn(&P::Key) -> bool,
+    watch: &Watch<'_>,
+    generated: &mut Countdown,
+    run: &mut Run<'_>,
+) -> Result<bool, Limit>
+where
+    P::State: 's,
+{
+    for state in states {
+        watch.check(run.stats.expanded)?;
+        run.stats.expanded += 1;
+        let mut beyond = false;
+        let mut stop = Ok(());
+        puzzle.successors(state, |_, next| {
+            let look = generated.step();
+            if !beyond && stop.is_ok() {
+                if look {
+                    stop = watch.look();
+                }
+                beyond = !seen(&puzzle.encode(&next));
+            }
+        });
+        stop?;
+        if beyond {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The time and cancel limits, looked at every [`CHECK_INTERVAL`] steps of a search.

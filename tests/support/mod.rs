@@ -323,3 +323,53 @@ pub fn random_walk(max_len: usize) -> impl Strategy<Value = Position> {
     prop::collection::vec(any::<u8>(), 0..=max_len)
         .prop_map(|choices| knight_walk(choices.into_iter().map(usize::from), false))
 }
+
+// ---------------------------------------------------------------- path counting
+
+/// The optimal number of moves from `start`, the number of distinct optimal
+/// paths (sequences of keys: two moves from one state to one key are one
+/// step) and the keys of the optimal goals, by a plain layered breadth-first
+/// search with a count per key; `None` when no goal is reachable.
+pub fn reference_path_count<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+) -> Option<(u32, u128, HashSet<P::Key>)> {
+    let mut depth_of: HashMap<P::Key, u32> = HashMap::from([(puzzle.encode(&start), 0)]);
+    let mut count_of: HashMap<P::Key, u128> = HashMap::from([(puzzle.encode(&start), 1)]);
+    let mut layer = vec![start];
+    let mut depth = 0;
+    while !layer.is_empty() {
+        let goals: HashSet<P::Key> = layer
+            .iter()
+            .filter(|state| puzzle.is_goal(state))
+            .map(|state| puzzle.encode(state))
+            .collect();
+        if !goals.is_empty() {
+            let count = goals.iter().map(|key| count_of[key]).sum();
+            return Some((depth, count, goals));
+        }
+        let mut next = Vec::new();
+        for state in &layer {
+            let here = count_of[&puzzle.encode(state)];
+            let mut children = HashSet::new();
+            puzzle.successors(state, |_, child| {
+                let key = puzzle.encode(&child);
+                if !children.insert(key) {
+                    return;
+                }
+                match depth_of.get(&key) {
+                    None => {
+                        depth_of.insert(key, depth + 1);
+                        count_of.insert(key, here);
+                        next.push(child);
+                    }
+                    Some(&d) if d == depth + 1 => *count_of.get_mut(&key).unwrap() += here,
+                    Some(_) => {}
+                }
+            });
+        }
+        layer = next;
+        depth += 1;
+    }
+    None
+}

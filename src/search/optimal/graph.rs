@@ -1,0 +1,249 @@
+//! The graph of every optimal path, and the count of its paths.
+
+use core::fmt;
+use core::ops::Range;
+
+use super::paths::OptimalPaths;
+
+/// The graph of every optimal path from a start to the nearest goals: the
+/// states on some optimal path, layer by layer (layer `d` holds those `d`
+/// moves from the start), and the edges from each layer to the next.
+///
+/// Layer 0 is the start alone; the last layer, [`length`](Self::length) moves
+/// from the start, holds the optimal goals and only them. Every state of the
+/// graph lies on some optimal path, and every edge too. States are numbered
+/// from 0 (the start) layer after layer; [`edges`](Self::edges) gives a
+/// state's edges in the order the puzzle emitted the moves when the search
+/// expanded it, which is the order [`paths`](Self::paths) follows.
+///
+/// Built by [`all_optimal`](super::all_optimal), which says what a path is when
+/// the puzzle folds symmetric states into one key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptimalGraph<S, M> {
+    states: Vec<S>,
+    /// Where each layer starts, and where the last ends.
+    layers: Vec<u32>,
+    /// Where the edges of each state start, and where the last ends.
+    offsets: Vec<u32>,
+    /// Each edge's child and move, grouped by parent.
+    edges: Vec<(u32, M)>,
+}
+
+impl<S, M> OptimalGraph<S, M> {
+    /// The graph of a start that is a goal: one state, no edge.
+    pub(super) fn single(start: S) -> Self {
+        OptimalGraph {
+            states: vec![start],
+            layers: vec![0, 1],
+            offsets: vec![0, 0],
+            edges: Vec::new(),
+        }
+    }
+
+    /// The graph of `states`, numbered layer by layer (`layers`: where each
+    /// starts, and where the last ends), with the edges of state `i` at
+    /// `edges[offsets[i]..offsets[i + 1]]`.
+    pub(super) fn from_parts(
+        states: Vec<S>,
+        layers: Vec<u32>,
+        offsets: Vec<u32>,
+        edges: Vec<(u32, M)>,
+    ) -> Self {
+        OptimalGraph {
+            states,
+            layers,
+            offsets,
+            edges,
+        }
+    }
+
+    /// The number of moves of every optimal path.
+    pub fn length(&self) -> usize {
+        self.layers.len().saturating_sub(2)
+    }
+
+    /// The start.
+    #[allow(clippy::indexing_slicing)] // the start is always state 0
+    pub fn start(&self) -> &S {
+        &self.states[0]
+    }
+
+    /// Every state, layer by layer, the start first and the goals last.
+    pub fn states(&self) -> &[S] {
+        &self.states
+    }
+
+    /// The indices of the states of layer `depth` (empty past the last).
+    pub fn layer_range(&self, depth: usize) -> Range<usize> {
+        let bound = |depth: usize| self.layers.get(depth).map(|&bound| bound as usize);
+        match (bound(depth), bound(depth + 1)) {
+            (Some(start), Some(end)) => start..end,
+            _ => 0..0,
+        }
+    }
+
+    /// The states `depth` moves from the start on some optimal path.
+    pub fn layer(&self, depth: usize) -> &[S] {
+        self.states.get(self.layer_range(depth)).unwrap_or_default()
+    }
+
+    /// The layers, from the start to the goals.
+    pub fn layers(&self) -> impl ExactSizeIterator<Item = &[S]> + '_ {
+        (0..self.length() + 1).map(|depth| self.layer(depth))
+    }
+
+    /// The optimal goals: the last layer.
+    pub fn goals(&self) -> &[S] {
+        self.layer(self.length())
+    }
+
+    /// The edges from state `index` (an index into [`states`](Self::states)):
+    /// each child's index and the move to it, in the order the puzzle emitted
+    /// them. None for a goal or an index past the last state.
+    pub fn edges(&self, index: usize) -> impl ExactSizeIterator<Item = (usize, &M)> + '_ {
+        let range = match (self.offsets.get(index), self.offsets.get(index + 1)) {
+            (Some(&start), Some(&end)) => start as usize..end as usize,
+            _ => 0..0,
+        };
+        self.edges
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .map(|(child, mv)| (*child as usize, mv))
+    }
+
+    /// The number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The number of distinct optimal paths: sequences of states from the
+    /// start to a goal.
+    ///
+    /// # Complexity
+    ///
+    /// Linear in the states and edges of the graph.
+    ///
+    /// ```
+    /// use puzzle_search::adapt;
+    /// use puzzle_search::search::{all_optimal, Limits, PathCount};
+    ///
+    /// // From (0, 0) to (3, 2) on a grid, a step right or up at a time.
+    /// let grid = adapt::from_fn(|&(x, y): &(u8, u8)| [(x + 1, y), (x, y + 1)], |&p| p == (3, 2));
+    /// let graph = all_optimal(&grid, (0, 0), &Limits::new()).outcome.into_graph().unwrap();
+    /// assert_eq!(graph.count(), PathCount::Exact(10)); // 5 choose 2
+    /// assert_eq!(graph.count().to_string(), "10");
+    /// ```
+    pub fn count(&self) -> PathCount {
+        self.counts()
+            .get(self.layer_range(self.length()))
+            .unwrap_or_default()
+            .iter()
+            .fold(PathCount::Exact(0), |total, &count| total + count)
+    }
+
+    /// The number of optimal paths from the start to each state.
+    fn counts(&self) -> Vec<PathCount> {
+        let mut counts = vec![PathCount::Exact(0); self.states.len()];
+        if let Some(start) = counts.first_mut() {
+            *start = PathCount::Exact(1);
+        }
+        for index in 0..self.states.len() {
+            let here = counts.get(index).copied().unwrap_or(PathCount::Exact(0));
+            for (child, _) in self.edges(index) {
+                if let Some(count) = counts.get_mut(child) {
+                    *count = *count + here;
+                }
+            }
+        }
+        counts
+    }
+
+    /// The optimal paths one by one, lazily, each a [`Path`](crate::Path)
+    /// that replays on the puzzle searched.
+    ///
+    /// # Order
+    ///
+    /// Depth first along [`edges`](Self::edges): paths come in the
+    /// lexicographic order of their edges, each state's edges in the order
+    /// the puzzle emitted them. The same puzzle and start give the same order.
+    ///
+    /// ```
+    /// use puzzle_search::adapt;
+    /// use puzzle_search::search::{all_optimal, Limits};
+    ///
+    /// let grid = adapt::from_fn(|&(x, y): &(u8, u8)| [(x + 1, y), (x, y + 1)], |&p| p == (1, 1));
+    /// let graph = all_optimal(&grid, (0, 0), &Limits::new()).outcome.into_graph().unwrap();
+    /// let paths: Vec<_> = graph.paths().map(|path| path.states().to_vec()).collect();
+    /// assert_eq!(paths, [[(0, 0), (1, 0), (1, 1)], [(0, 0), (0, 1), (1, 1)]]);
+    /// ```
+    pub fn paths(&self) -> OptimalPaths<'_, S, M> {
+        OptimalPaths::new(self)
+    }
+}
+
+/// A number of paths that cannot silently wrap: exact up to `u128::MAX`, or
+/// known to be more.
+///
+/// ```
+/// use puzzle_search::search::PathCount;
+///
+/// let big = PathCount::Exact(u128::MAX);
+/// assert_eq!(big + PathCount::Exact(1), PathCount::MoreThanU128);
+/// assert_eq!(PathCount::Exact(2) + PathCount::Exact(3), PathCount::Exact(5));
+/// assert_eq!(PathCount::MoreThanU128.exact(), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PathCount {
+    /// Exactly this many.
+    Exact(u128),
+    /// More than `u128::MAX`.
+    MoreThanU128,
+}
+
+impl PathCount {
+    /// The count, if it is exact.
+    pub fn exact(self) -> Option<u128> {
+        match self {
+            PathCount::Exact(count) => Some(count),
+            PathCount::MoreThanU128 => None,
+        }
+    }
+}
+
+impl core::ops::Add for PathCount {
+    type Output = PathCount;
+
+    /// The sum, [`MoreThanU128`](PathCount::MoreThanU128) past `u128::MAX`.
+    fn add(self, other: PathCount) -> PathCount {
+        match (self.exact(), other.exact()) {
+            (Some(a), Some(b)) => a
+                .checked_add(b)
+                .map_or(PathCount::MoreThanU128, PathCount::Exact),
+            _ => PathCount::MoreThanU128,
+        }
+    }
+}
+
+/// The number, or `more than 340282366920938463463374607431768211455`.
+impl fmt::Display for PathCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathCount::Exact(count) => write!(f, "{count}"),
+            PathCount::MoreThanU128 => write!(f, "more than {}", u128::MAX),
+        }
+    }
+}
+
+/// With the `serde` feature: an exact count is a number (JSON writes it in
+/// full, however large), a count past `u128::MAX` the text of
+/// [`Display`](fmt::Display).
+#[cfg(feature = "serde")]
+impl serde::Serialize for PathCount {
+    fn serialize<Z: serde::Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        match self {
+            PathCount::Exact(count) => serializer.serialize_u128(*count),
+            PathCount::MoreThanU128 => serializer.collect_str(self),
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! Every optimal solution at once: a breadth-first search that keeps the
+//! graph of all shortest paths from the start to the nearest goals.
+
+mod count;
+mod graph;
+mod lift;
+mod paths;
+
+pub use count::{idastar_count, CountOutcome, CountResult};
+pub use graph::{OptimalGraph, PathCount};
+pub use paths::OptimalPaths;
+
+use hashbrown::hash_table::Entry;
+
+use lift::KeyGraph;
+
+use super::run::{self, Countdown, Run, Watch};
+use super::table::{KeyTable, INITIAL_CAPACITY};
+use super::tree::Tree;
+use super::{Limit, Limits, Stats};
+use crate::Puzzle;
+
+/// How a search for every optimal solution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptimalOutcome<S, M> {
+    /// The goals were reached: the graph of every optimal path.
+    Solved(OptimalGraph<S, M>),
+    /// The whole reachable space was explored and holds no goal.
+    Unsolvable,
+    /// The search stopped at a limit before it could decide.
+    LimitReached(Limit),
+}
+
+impl<S, M> OptimalOutcome<S, M> {
+    /// The graph of every optimal path, if the puzzle was solved.
+    pub fn graph(&self) -> Option<&OptimalGraph<S, M>> {
+        match self {
+            OptimalOutcome::Solved(graph) => Some(graph),
+            _ => None,
+        }
+    }
+
+    /// The graph, if the puzzle was solved, taking ownership.
+    pub fn into_graph(self) -> Option<OptimalGraph<S, M>> {
+        match self {
+            OptimalOutcome::Solved(graph) => Some(graph),
+            _ => None,
+        }
+    }
+
+    /// The limit that stopped the search, if one did.
+    pub fn limit(&self) -> Option<&Limit> {
+        match self {
+            OptimalOutcome::LimitReached(limit) => Some(limit),
+            _ => None,
+        }
+    }
+}
+
+/// What [`all_optimal`] returns: its outcome and its statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use = "a search result says whether the puzzle was solved"]
+pub struct OptimalResult<S, M> {
+    /// How the search ended.
+    pub outcome: OptimalOutcome<S, M>,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+/// Breadth-first search for every optimal solution from `start`: the graph of
+/// all shortest paths to the nearest goals, which counts them
+/// ([`OptimalGraph::count`]) and lists them ([`OptimalGraph::paths`]).
+///
+/// The search runs as [`bfs`](super::bfs) does, but to the end of the layer
+/// of the first goal, and keeps every edge from one layer to the next.
+///
+/// # Keys and symmetry
+///
+/// A path is a sequence of real states, as a user sees them: two moves from
+/// one state to the same state are one step, and where [`Puzzle::encode`]
+/// folds symmetric states into one key (as Klotski folds a layout and its
+/// mirror image) a state and its mirror image are two states.
+///
+/// The search itself works on keys, as every engine does, and stores one
+/// state per key: it finds the graph of every optimal path of keys. That
+/// graph is then lifted to real states: from the start, each state's
+/// successors whose key is on the graph of keys, one layer after another, each
+/// state kept once (compared with `==`). So the graph, its count, its goals
+/// and its paths are of real states, and folding only makes the search
+/// smaller. This relies on the contract of [`Puzzle::encode`] (states that
+/// share a key are interchangeable), which makes every real optimal path a
+/// path of the graph of keys.
+///
+/// # Limits
+///
+/// Those of every engine. With a depth limit, a state whose moves from the
+/// start plus its [`heuristic`](Puzzle::heuristic) exceed the limit is never
+/// stored: it lies on no solution within the limit, as the heuristic is
+/// admissible. A strong heuristic makes a bounded search far smaller
+/// (A*'s pruning, on the graph of every optimal path); the count stays exact.
+///
+/// # Returns
+///
+/// [`OptimalOutcome::Solved`] with the graph, [`OptimalOutcome::Unsolvable`]
+/// once every reachable state has been seen, or
+/// [`OptimalOutcome::LimitReached`]. A start that is a goal is solved with a
+/// graph of one state under any limits.
+///
+/// # Complexity
+///
+/// The search stores the states of one breadth-first solve plus the rest of
+/// the goal's layer, and every edge between consecutive layers among them;
+/// lifting expands the states of the graph once more.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::adapt;
+/// use puzzle_search::search::{all_optimal, Limits, PathCount};
+///
+/// // From 1 to 12 by +1 or ×2: four moves, and one way only.
+/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 12);
+/// let result = all_optimal(&walk, 1, &Limits::new());
+/// let graph = result.outcome.graph().unwrap();
+/// assert_eq!(graph.length(), 4);
+/// // 1 → 2 is one edge, though both moves lead there: a path is a sequence of states.
+/// let paths: Vec<Vec<u32>> = graph.paths().map(|path| path.states().to_vec()).collect();
+/// assert_eq!(paths, [vec![1, 2, 3, 6, 12]]);
+/// assert_eq!(graph.count(), PathCount::Exact(1));
+/// assert_eq!(graph.goals(), &[12]);
+/// ```
+pub fn all_optimal<P>(
+    puzzle: &P,
+    start: P::State,
+    limits: &Limits,
+) -> OptimalResult<P::State, P::Move>
+where
+    P: Puzzle,
+    P::State: PartialEq,
+{
+    let (outcome, stats) = Run::answer(
+        puzzle,
+        start,
+        limits,
+        |start| OptimalOutcome::Solved(OptimalGraph::single(start)),
+        OptimalOutcome::LimitReached,
+        search,
+    );
+    OptimalResult { outcome, stats }
+}
+
+/// The search from `start`, which is no goal and has been admitted.
+fn search<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+    run: &mut Run<'_>,
+) -> OptimalOutcome<P::State, P::Move>
+where
+    P::State: PartialEq,
+{
+    let mut layers = Layers {
+        puzzle,
+        watch: run.watch(),
+        seen: KeyTable::with_capacity(INITIAL_CAPACITY),
+        max_states: run.max_states(),
+        room: run.max_states().saturating_sub(1),
+        tree: Tree::with_capacity(INITIAL_CAPACITY),
+        edges: Vec::new(),
+        parent_edges: 0,
+        next_layer: 1,
+        goals: Vec::new(),
+        bound: run.max_depth(),
+        child_depth: 1,
+        pruned: false,
+        generated: Countdown::new(0),
+        stop: None,
+    };
+    layers.seen.insert_new(puzzle.encode(&start), 0);
+    layers.tree.push_root(start);
+    let mut bounds = vec![0u32, 1];
+    let mut depth = 0u32;
+    let outcome = loop {
+        let [.., layer_start, layer_end] = bounds[..] else {
+            break Some(OptimalOutcome::Unsolvable);
+        };
+        if layer_start == layer_end {
+            break Some(if layers.pruned {
+                OptimalOutcome::LimitReached(run.depth_limit())
+            } else {
+                OptimalOutcome::Unsolvable
+            });
+        }
+        if depth >= run.max_depth() {
+            break Some(match layers.leads_beyond(layer_start, run) {
+                Ok(beyond) if beyond || layers.pruned => {
+                    OptimalOutcome::LimitReached(run.depth_limit())
+                }
+                Ok(_) => OptimalOutcome::Unsolvable,
+                Err(limit) => OptimalOutcome::LimitReached(limit),
+            });
+        }
+        layers.next_layer = layer_end;
+        layers.child_depth = depth + 1;
+        for parent in layer_start..layer_end {
+            if let Err(limit) = layers.watch.check(run.stats.expanded) {
+                layers.stop = Some(limit);
+                break;
+            }
+            run.stats.expanded += 1;
+            layers.expand(parent);
+            if layers.stop.is_some() {
+                break;
+            }
+        }
+        if let Some(limit) = layers.stop.take() {
+            break Some(OptimalOutcome::LimitReached(limit));
+        }
+        bounds.push(layers.tree.len() as u32);
+        depth += 1;
+        if !layers.goals.is_empty() {
+            break None;
+        }
+    };
+    run.stats.generated += layers.generated.count();
+    run.stats.max_stored = run.stats.max_stored.max(layers.seen.len());
+    outcome.unwrap_or_else(|| OptimalOutcome::Solved(layers.graph(&bounds)))
+}
+
+/// One edge of the search: from state `parent` to state `child`.
+struct Edge {
+    parent: u32,
+    child: u32,
+}
+
+/// The layers as they grow, with every edge between consecutive ones.
+struct Layers<'p, P: Puzzle> {
+    puzzle: &'p P,
+    watch: Watch<'p>,
+    /// The index of every state seen.
+    seen: KeyTable<P::Key, u32>,
+    max_states: usize,
+    /// How many more states the state limit lets the search store.
+    room: usize,
+    /// Every state reached, layer after layer, with the move that first reached it.
+    tree: Tree<P::State, P::Move>,
+    /// Every edge into the next layer, in the order the parents were expanded.
+    edges: Vec<Edge>,
+    /// Where the edges of the state being expanded start.
+    parent_edges: usize,
+    /// The index of the first state of the layer being built.
+    next_layer: u32,
+    /// The goals of the layer being built.
+    goals: Vec<u32>,
+    /// The depth limit, or `u32::MAX`: a state whose depth plus heuristic
+    /// exceeds it is on no path within the limit, and is never stored.
+    bound: u32,
+    /// The depth of the layer being built.
+    child_depth: u32,
+    /// Whether the bound left out a state.
+    pruned: bool,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
+    stop: Option<Limit>,
+}
+
+impl<P: Puzzle> Layers<'_, P> {
+    /// Generates the children of state `parent`.
+    fn expand(&mut self, parent: u32) {
+        let (state, last) = self.tree.node(parent as usize);
+        let (state, last) = (state.clone(), last.cloned());
+        self.parent_edges = self.edges.len();
+        let puzzle = self.puzzle;
+        match &last {
+            Some(last) => {
+                puzzle.successors_after(&state, last, |mv, child| self.visit(parent, mv, child));
+            }
+            None => puzzle.successors(&state, |mv, child| self.visit(parent, mv, child)),
+        }
+    }
+
+    /// Records `child`, reached by `mv` from state `parent` of the current layer.
+    #[inline]
+    fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
+        let look = self.generated.step();
+        if self.stop.is_some() {
+            return;
+        }
+        if look {
+            if let Err(limit) = self.watch.look() {
+                self.stop = Some(limit);
+                return;
+            }
+        }
+        // Once a goal is in the next layer, only goals can end an optimal path.
+        let goal_layer = !self.goals.is_empty();
+        if goal_layer && !self.puzzle.is_goal(&child) {
+            return;
+        }
+        let key = self.puzzle.encode(&child);
+        let index = match self.seen.entry(key) {
+            Entry::Occupied(entry) => {
+                let index = entry.get().1;
+                if index < self.next_layer {
+                    return;
+                }
+                // Two moves of one state to one key are one edge.
+                let edges = self.edges.get(self.parent_edges..).unwrap_or_default();
+                if edges.iter().any(|edge| edge.child == index) {
+                    return;
+                }
+                index
+            }
+            Entry::Vacant(vacancy) => {
+                if self.bound != u32::MAX
+                    && self
+                        .child_depth
+                        .saturating_add(self.puzzle.heuristic(&child))
+                        > self.bound
+                {
+                    self.pruned = true;
+                    return;
+                }
+                if self.room == 0 {
+                    self.stop = Some(Limit::States {
+                        max: self.max_states,
+                    });
+                    return;
+                }
+                self.room -= 1;
+                let index = self.tree.len() as u32;
+                vacancy.insert((key, index));
+                if goal_layer || self.puzzle.is_goal(&child) {
+                    self.goals.push(index);
+                }
+                self.tree.push(child, parent, mv);
+                index
+            }
+        };
+        self.edges.push(Edge {
+            parent,
+            child: index,
+        });
+    }
+
+    /// Whether a state of the layer from `layer_start` on has a successor not
+    /// seen yet; stops at the first.
+    fn leads_beyond(&mut self, layer_start: u32, run: &mut Run<'_>) -> Result<bool, Limit> {
+        let states = (layer_start as usize..self.tree.len()).map(|index| self.tree.state(index));
+        let seen = |key: &P::Key| self.seen.contains(key);
+        run::leads_beyond(
+            self.puzzle,
+            states,
+            seen,
+            &self.watch,
+            &mut self.generated,
+            run,
+        )
+    }
+
+    /// The graph of every optimal path: the keys on some path to a goal of
+    /// the last layer, lifted to the real states; `bounds` are where each
+    /// layer starts, and where the last ends.
+    fn graph(self, bounds: &[u32]) -> OptimalGraph<P::State, P::Move>
+    where
+        P::State: PartialEq,
+    {
+        let mut on_path = vec![false; self.tree.len()];
+        for &goal in &self.goals {
+            if let Some(mark) = on_path.get_mut(goal as usize) {
+                *mark = true;
+            }
+        }
+        // An edge's child lies one layer below its parent, and the edges come
+        // layer after layer: backwards, a child is marked before its parents are read.
+        for edge in self.edges.iter().rev() {
+            if on_path.get(edge.child as usize).copied().unwrap_or(false) {
+                if let Some(mark) = on_path.get_mut(edge.parent as usize) {
+                    *mark = true;
+                }
+            }
+        }
+        let keep = |index: u32| on_path.get(index as usize).copied().unwrap_or(false);
+        let keys = (0..self.tree.len() as u32)
+            .filter(|&index| keep(index))
+            .map(|index| self.puzzle.encode(self.tree.state(index as usize)));
+        let edges = self
+            .edges
+            .iter()
+            .filter(|edge| keep(edge.parent) && keep(edge.child))
+            .map(|edge| (edge.parent, edge.child));
+        let keys = KeyGraph::new(keys, &on_path, bounds, edges);
+        keys.lift(self.puzzle, self.tree.state(0).clone())
+    }
+}

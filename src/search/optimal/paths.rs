@@ -1,0 +1,82 @@
+//! The optimal paths of an [`OptimalGraph`], one by one.
+
+use core::iter::FusedIterator;
+
+use super::graph::OptimalGraph;
+use crate::Path;
+
+/// The optimal paths of an [`OptimalGraph`], lazily, in the order
+/// [`OptimalGraph::paths`] states.
+///
+/// It holds one path at a time: the states of the current one, and for each
+/// its next edge to follow.
+#[derive(Clone, Debug)]
+pub struct OptimalPaths<'g, S, M> {
+    graph: &'g OptimalGraph<S, M>,
+    /// For each state of the current path: its index in the graph and the
+    /// position of its next edge to follow.
+    frames: Vec<(usize, usize)>,
+    /// The path of no moves of a start that is a goal, not yet returned.
+    single: bool,
+}
+
+impl<'g, S, M> OptimalPaths<'g, S, M> {
+    pub(super) fn new(graph: &'g OptimalGraph<S, M>) -> Self {
+        OptimalPaths {
+            graph,
+            frames: vec![(0, 0)],
+            single: graph.length() == 0,
+        }
+    }
+}
+
+impl<S: Clone, M: Clone> OptimalPaths<'_, S, M> {
+    /// The current path.
+    fn path(&self) -> Path<S, M> {
+        let states = self.graph.states();
+        let mut path = Path::new(self.graph.start().clone());
+        for pair in self.frames.windows(2) {
+            let [(parent, next), (child, _)] = pair else {
+                continue;
+            };
+            // `next` is one past the edge taken from `parent`.
+            let edge = self.graph.edges(*parent).nth(next.wrapping_sub(1));
+            if let (Some((_, mv)), Some(state)) = (edge, states.get(*child)) {
+                path.push(mv.clone(), state.clone());
+            }
+        }
+        path
+    }
+}
+
+impl<S: Clone, M: Clone> Iterator for OptimalPaths<'_, S, M> {
+    type Item = Path<S, M>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.single {
+            self.single = false;
+            let path = self.path();
+            self.frames.clear();
+            return Some(path);
+        }
+        let length = self.graph.length();
+        loop {
+            let depth = self.frames.len().checked_sub(1)?;
+            let (index, next) = self.frames.last_mut()?;
+            let edge = (depth < length)
+                .then(|| self.graph.edges(*index).nth(*next))
+                .flatten();
+            let Some((child, _)) = edge else {
+                self.frames.pop();
+                continue;
+            };
+            *next += 1;
+            self.frames.push((child, 0));
+            if depth + 1 == length {
+                return Some(self.path());
+            }
+        }
+    }
+}
+
+impl<S: Clone, M: Clone> FusedIterator for OptimalPaths<'_, S, M> {}
