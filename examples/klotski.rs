@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example klotski -- [LAYOUT] [--metric step|slide|piece]
 //!     [--engine bfs|bidir|astar|idastar] [--max-states N] [--json] [--svg FILE]
-//!     [--count] [--all N]
+//!     [--count] [--all N] [--farthest]
 //! ```
 //!
 //! `LAYOUT` is a catalog name (`横刀立马`, `hengdaolima`, ...), a board in any
@@ -75,6 +75,10 @@ struct Args {
     /// library's order (depth first, each layout's moves in generation order)
     #[arg(long, value_name = "N", conflicts_with = "svg")]
     all: Option<usize>,
+    /// Show the largest distance from the layout within its group and every
+    /// layout at it (mirror images apart)
+    #[arg(long, conflicts_with_all = ["svg", "count", "all"])]
+    farthest: bool,
 }
 
 fn main() -> ExitCode {
@@ -116,6 +120,11 @@ fn run(args: &Args) -> Result<(), Failure> {
         limits = limits.with_max_states(max);
     }
     let (metric, engine) = (args.metric.metric(), args.engine.engine());
+    if args.farthest {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let written = answers::farthest(&mut out, start, metric, &limits, args.json);
+        return common::answered(written.and_then(|()| out.flush()), "the answer");
+    }
     if args.count || args.all.is_some() {
         let asked = answers::Asked {
             count: args.count,

@@ -303,3 +303,54 @@ fn sliding_count_matches_the_reference() {
         counted.moves().unwrap()
     );
 }
+
+/// `klotski --farthest`: the largest distance from the layout within its
+/// group and every layout at it, mirror images apart, as a plain
+/// breadth-first search over real layouts finds them, in every metric.
+#[test]
+fn klotski_farthest_matches_a_reference_search() {
+    let start = hengdaolima();
+    for metric in Metric::ALL {
+        let puzzle = Klotski::new(metric).with_mirror_folding(false);
+        let mut deepest = 0;
+        let mut at_deepest: HashSet<Layout> = HashSet::new();
+        for (layout, distance) in support::ReferenceBfs::new(&puzzle, [start]) {
+            if distance > deepest {
+                deepest = distance;
+                at_deepest.clear();
+            }
+            if distance == deepest {
+                at_deepest.insert(layout);
+            }
+        }
+        let run = run(
+            "klotski",
+            &["--farthest", "--json", "--metric", metric.name()],
+            "",
+        );
+        assert_success(&run, "--farthest --json");
+        let object = json(&run);
+        assert_eq!(object["distance"], deepest, "{metric}");
+        let layouts: HashSet<Layout> = object["layouts"]
+            .as_array()
+            .expect("layouts is an array")
+            .iter()
+            .map(layout)
+            .collect();
+        assert_eq!(layouts, at_deepest, "{metric}");
+        let text = run_text(&["--farthest", "--metric", metric.name()]);
+        assert!(
+            text.starts_with(&format!(
+                "farthest: {deepest} moves, {} layouts",
+                at_deepest.len()
+            )),
+            "{text}"
+        );
+    }
+}
+
+fn run_text(args: &[&str]) -> String {
+    let run = run("klotski", args, "");
+    assert_success(&run, "klotski --farthest");
+    run.stdout
+}

@@ -164,3 +164,54 @@ fn move_list(path: &Path<Layout, Move>) -> String {
         .collect();
     moves.join(", ")
 }
+
+/// `--farthest`: the largest distance from `start` within its group, and
+/// every layout at it, mirror images apart (SPEC §3.1).
+pub fn farthest(
+    out: &mut impl Write,
+    start: Layout,
+    metric: Metric,
+    limits: &Limits,
+    json: bool,
+) -> io::Result<()> {
+    // Unfolded, so that a layout and its mirror image are two layouts.
+    let puzzle = Klotski::new(metric).with_mirror_folding(false);
+    let result = puzzle_search::search::farthest(&puzzle, start, limits);
+    let (distance, mut layouts, limit) = match result.outcome {
+        Ok(found) => (Some(found.distance), found.states, None),
+        Err(limit) => (None, Vec::new(), Some(limit)),
+    };
+    layouts.sort_unstable_by_key(|&layout| CommonCode::from(layout));
+    if json {
+        #[derive(Serialize)]
+        struct Farthest<'a> {
+            start: Layout,
+            metric: Metric,
+            distance: Option<u32>,
+            layouts: &'a [Layout],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            limit: Option<Limit>,
+        }
+        let answer = Farthest {
+            start,
+            metric,
+            distance,
+            layouts: &layouts,
+            limit,
+        };
+        return super::common::write_json_line(out, &answer);
+    }
+    match (distance, limit) {
+        (Some(distance), _) => {
+            writeln!(out, "farthest: {distance} moves, {} layouts", layouts.len())?;
+            for layout in &layouts {
+                writeln!(out)?;
+                writeln!(out, "CommonCode {}", CommonCode::from(*layout))?;
+                write_grid(out, &layout.labels())?;
+            }
+        }
+        (None, Some(limit)) => writeln!(out, "unknown: {limit}")?,
+        (None, None) => {}
+    }
+    write_stats(out, &result.stats)
+}
