@@ -214,12 +214,14 @@ fn run(args: &Args) -> Result<(), Failure> {
     }
     let boards = read_boards(args)?;
     let goals = Goals::new(args, &boards)?;
-    // The boards as the searches see them, toward Korf's goal.
+    // The boards as the searches see them, toward Korf's goal (a goal the
+    // searches cannot see that way needs no pattern databases).
     let searched: Vec<Board> = boards
         .iter()
-        .map(|&board| match goals.of(board.shape()) {
-            Some(Goal::Framed(frame)) => frame.to_search(board),
-            _ => board,
+        .filter_map(|&board| match goals.of(board.shape()) {
+            Some(Goal::Framed(frame)) => Some(frame.to_search(board)),
+            Some(Goal::Direct(_)) => None,
+            None => Some(board),
         })
         .collect();
     let mut limits = Limits::new();
@@ -312,12 +314,11 @@ fn cache_directory() -> Option<PathBuf> {
 fn cached_database(directory: &Path, partition: Partition) -> Result<PatternDatabase, Failure> {
     let name: String = format!("sliding-{}-{partition}", partition.shape())
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
+        .map(|c| match c {
+            '/' => '_',
+            ',' => '.',
+            c if c.is_ascii_alphanumeric() || c == '-' => c,
+            _ => '~',
         })
         .collect();
     let path = directory.join(format!("{name}.pdb"));
@@ -707,6 +708,12 @@ impl Goals {
     /// The goal of `--goal` for the shapes of `boards`.
     fn new(args: &Args, boards: &[Board]) -> Result<Goals, Failure> {
         let mut by_shape = HashMap::new();
+        // Without a board, the goal is still checked, as every argument is.
+        if boards.is_empty() && !matches!(args.goal.as_str(), "blank-first" | "blank-last") {
+            parse_board(&args.goal, args.size).map_err(|error| {
+                Failure::usage(format!("--goal {}: {error}", common::excerpt(&args.goal)))
+            })?;
+        }
         for board in boards {
             let shape = board.shape();
             if by_shape.contains_key(&shape) {

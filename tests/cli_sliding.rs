@@ -262,7 +262,7 @@ fn bad_boards_are_refused_with_their_place() {
     // A board drawn in rows keeps its shape: 2x8 is refused, not read as 4x4.
     let two_by_eight = "8 1 2 3 4 5 6 7\n0 9 10 11 12 13 14 15";
     sliding(&[two_by_eight], "").refused(&["argument 1", "2 rows of 8", "2x8"]);
-    sliding(&["1\n0\n2\n3\n4\n5\n6\n7\n8"], "").refused(&["argument 1", "9x1"]);
+    sliding(&["1 0\n2 3\n4 5\n6 7\n8 9\n10 11\n12 13\n14 15"], "").refused(&["argument 1", "8x2"]);
 }
 
 #[test]

@@ -1017,14 +1017,15 @@ fn drawn_boards_keep_their_shape() {
             columns: 2
         })
     );
-    let nine_by_one = "1\n0\n2\n3\n4\n5\n6\n7\n8";
+    // One number a line is numbers separated by line breaks.
+    let one_a_line = "1\n0\n2\n3\n4\n5\n6\n7\n8";
     assert_eq!(
-        parse_board(nine_by_one, None),
-        Err(BoardError::UnsupportedShape {
-            rows: 9,
-            columns: 1
-        })
+        parse_board(one_a_line, None).unwrap().board.shape(),
+        Shape::EIGHT
     );
+    // With a shape given, a drawing no board has is read by the shape.
+    let given = parse_board(two_by_eight, Some(Shape::FIFTEEN)).unwrap();
+    assert_eq!(given.board.shape(), Shape::FIFTEEN);
     // A grid of a real shape must be the shape asked for.
     let two_by_five = "1 2 3 4 0\n5 6 7 8 9";
     assert_eq!(
@@ -1068,6 +1069,14 @@ fn a_missing_count_line_is_named() {
         parse_input(starred),
         Err(KnightsInputError::MissingCount { line: 1, .. })
     ));
+    // A count of 0s and 1s before a board a row short is a count: the
+    // error is the boards', not a missing count.
+    let short = "10000\n10110\n01*11\n10111\n01001\n";
+    let error = parse_input(&format!("{short}{board}")).unwrap_err();
+    assert!(
+        !matches!(error, KnightsInputError::MissingCount { .. }),
+        "{error}"
+    );
     // 10 boards announced, 1 given: the count was a count.
     assert!(matches!(
         parse_input(&format!("10\n{board}")),

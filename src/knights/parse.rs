@@ -297,23 +297,26 @@ pub fn parse_input(text: &str) -> Result<Vec<Position>, KnightsInputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     parse_counted(text).map_err(|error| {
         // A first line of 0s and 1s may be a count (10110 boards) or the first
-        // row of a board with the count line left out: when the lines come
-        // in whole boards only counting that line, it was a row.
+        // row of a board with the count line left out: it was a row when the
+        // input, given the count it lacks, reads as whole boards.
         let mut lines = text
             .split('\n')
             .map(|line| line.trim_end_matches([' ', '\t', '\r']))
             .filter(|line| !line.is_empty());
-        match lines.next() {
-            Some(first) if is_row(first) && (lines.count() + 1) % SIDE == 0 => {
-                KnightsInputError::MissingCount {
-                    line: 1 + text
-                        .split('\n')
-                        .take_while(|line| line.trim().is_empty())
-                        .count(),
-                    text: first.to_owned(),
-                }
+        let Some(first) = lines.next().filter(|first| is_row(first)) else {
+            return error;
+        };
+        let rows = lines.count() + 1;
+        if rows % SIDE == 0 && parse_counted(&format!("{}\n{text}", rows / SIDE)).is_ok() {
+            KnightsInputError::MissingCount {
+                line: 1 + text
+                    .split('\n')
+                    .take_while(|line| line.trim().is_empty())
+                    .count(),
+                text: first.to_owned(),
             }
-            _ => error,
+        } else {
+            error
         }
     })
 }

@@ -107,16 +107,17 @@ pub struct ParsedBoard {
 /// separated by whitespace (line breaks included) or commas (SPEC §4, §3.5).
 ///
 /// With `cells + 1` numbers the first is an instance number, as in Korf's
-/// instance files. A text of two or more lines with the same count of
-/// numbers on each is a grid, one row a line (what [`Board`]'s `Display`
-/// writes): its shape is the board's, and must be `shape` when one is given.
-/// Otherwise the shape is `shape` when given, else the count decides: 9 or 10
-/// numbers are a 3 × 3 board, 16 or 17 a 4 × 4, 25 or 26 a 5 × 5.
+/// instance files. A text of two or more lines with the same count (two or
+/// more) of numbers on each is a grid, one row a line (what [`Board`]'s
+/// `Display` writes): its shape is the board's, and must be `shape` when one
+/// is given; a grid of a shape no board has is refused, unless `shape` is
+/// given. Otherwise the shape is `shape` when given, else the count decides:
+/// 9 or 10 numbers are a 3 × 3 board, 16 or 17 a 4 × 4, 25 or 26 a 5 × 5.
 ///
 /// # Errors
 ///
 /// In this order: a word that is not a whole number ([`BoardError::NotANumber`],
-/// the first one), a grid of a shape no board has
+/// the first one), a grid of a shape no board has without a shape given
 /// ([`BoardError::UnsupportedShape`]) or not the shape given
 /// ([`BoardError::ShapeMismatch`]), a wrong count, an instance number or a tile out of range,
 /// a repeated tile (which names the tile missing). Words are quoted up to 40
@@ -150,11 +151,14 @@ pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<ParsedBoard, Boar
         });
     }
     let found = words().count();
-    let drawn = match grid(text) {
-        Some((rows, columns)) => Some(
-            Shape::new(rows, columns)
-                .map_err(|_| BoardError::UnsupportedShape { rows, columns })?,
-        ),
+    // A grid of one number a line is numbers separated by line breaks; one
+    // of a shape no board has is refused unless `shape` says how to read it.
+    let drawn = match grid(text).filter(|&(_, columns)| columns > 1) {
+        Some((rows, columns)) => match (Shape::new(rows, columns), shape) {
+            (Ok(drawn), _) => Some(drawn),
+            (Err(_), None) => return Err(BoardError::UnsupportedShape { rows, columns }),
+            (Err(_), Some(_)) => None,
+        },
         None => None,
     };
     if let (Some(drawn), Some(given)) = (drawn, shape) {
