@@ -29,20 +29,36 @@ impl fmt::Debug for Components {
 impl Components {
     /// Wraps a table of labels, one per rank, after checking that they are
     /// numbered from 0 in order of first appearance (as [`components`] numbers
-    /// them); `None` otherwise.
-    pub fn from_labels(labels: Vec<u32>) -> Option<Self> {
+    /// them).
+    ///
+    /// # Errors
+    ///
+    /// [`AtlasError::UnnumberedLabel`] for the first label that comes before
+    /// every smaller one.
+    ///
+    /// ```
+    /// use puzzle_search::atlas::{AtlasError, Components};
+    ///
+    /// let components = Components::from_labels(vec![0, 0, 1, 0, 2])?;
+    /// assert_eq!((components.count(), components.sizes()), (3, &[3, 1, 1][..]));
+    /// assert!(matches!(
+    ///     Components::from_labels(vec![0, 2, 1]),
+    ///     Err(AtlasError::UnnumberedLabel { rank: 1, label: 2 })
+    /// ));
+    /// # Ok::<(), AtlasError>(())
+    /// ```
+    pub fn from_labels(labels: Vec<u32>) -> Result<Self, AtlasError> {
         let mut sizes: Vec<u32> = Vec::new();
-        for &label in &labels {
-            let label = label as usize;
-            if let Some(size) = sizes.get_mut(label) {
+        for (rank, &label) in (0u64..).zip(&labels) {
+            if let Some(size) = sizes.get_mut(label as usize) {
                 *size += 1;
-            } else if label == sizes.len() {
+            } else if label as usize == sizes.len() {
                 sizes.push(1);
             } else {
-                return None;
+                return Err(AtlasError::UnnumberedLabel { rank, label });
             }
         }
-        Some(Components { labels, sizes })
+        Ok(Components { labels, sizes })
     }
 
     /// The components of floods: `labels` gives each state's flood, below

@@ -26,6 +26,15 @@ pub enum AtlasError {
     /// A table file is not what was expected (see [`file`](mod@file)).
     #[error("{0}")]
     File(#[from] file::FileError),
+    /// A component label comes before every smaller one: labels are numbered
+    /// from 0 in order of first appearance.
+    #[error("the label {label} of rank {rank} comes before a smaller label: labels are numbered from 0 in order of first appearance")]
+    UnnumberedLabel {
+        /// The rank of the state.
+        rank: u64,
+        /// Its label.
+        label: u32,
+    },
     /// A table handed over in memory does not have one entry per state.
     #[error("the table has {found} entries, expected one per state: {expected}")]
     TableSize {

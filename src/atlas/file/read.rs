@@ -27,7 +27,7 @@ pub fn load(
     let distances = Distances::from_bytes(table.bytes);
     check_layers(&distances)?;
     let components = match table.labels {
-        Some(labels) => Some(Components::from_labels(labels).ok_or(FileError::BadLabels)?),
+        Some(labels) => Some(Components::from_labels(labels).map_err(|_| FileError::BadLabels)?),
         None => None,
     };
     Ok((distances, components))
