@@ -29,7 +29,7 @@ use clap::{Parser, ValueEnum};
 use puzzle_search::cost::{Cost, Octile};
 use puzzle_search::grid::{Connect, Grid, GridMap, ParseError, Point, Scenario, Step};
 use puzzle_search::search::costs::{CostResult, Weight, WeightedEngine};
-use puzzle_search::search::{Limits, Outcome};
+use puzzle_search::search::{Limits, Outcome, TwoWay};
 use serde_derive::Serialize;
 
 use common::{Failure, Output, StatsJson};
@@ -246,7 +246,7 @@ fn run(args: &Args) -> Result<bool, Stop> {
         if args.jps {
             grid = grid.with_jump_points();
         }
-        let result = engine.solve(&grid, search.start, weight, &limits);
+        let result = engine.solve(TwoWay(&grid), search.start, weight, &limits);
         let agrees = search.expected.map(|expected| {
             result
                 .cost

@@ -780,7 +780,7 @@ impl Solve<'_> {
                     _ => WeightedEngine::AStar,
                 };
                 let unit = adapt::unit_costs(puzzle);
-                let result = engine.solve(&unit, self.board, weight, self.limits);
+                let result = engine.solve(TwoWay(&unit), self.board, weight, self.limits);
                 Answer::Searched(result.outcome, result.stats)
             }
         }

@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashSet};
 use proptest::prelude::*;
 use puzzle_search::cost::{Cost, Weighted};
 use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
-use puzzle_search::search::{Limit, Limits, Outcome};
+use puzzle_search::search::{Limit, Limits, Outcome, TwoWay};
 use puzzle_search::{adapt, Backward, Path, Puzzle};
 
 /// A directed graph: `edges[i] = (from, to, cost)`, some goal nodes, and a
@@ -186,7 +186,7 @@ proptest! {
         // IDA* needs its table to prove a graph with cycles unsolvable.
         let limits = Limits::new().with_table_capacity(64);
         for engine in WeightedEngine::ALL {
-            let result = engine.solve(&graph, 0, Weight::ONE, &limits);
+            let result = engine.solve(TwoWay(&graph), 0, Weight::ONE, &limits);
             check(&graph, &result, optimum, engine.name())?;
         }
         for (p, q) in [(5, 4), (3, 2), (2, 1), (3, 1)] {
@@ -226,7 +226,7 @@ proptest! {
         let limits = Limits::new().with_table_capacity(64);
         for engine in WeightedEngine::ALL {
             for weight in [Weight::ONE, Weight::new(3, 1).unwrap()] {
-                let result = engine.solve(&narrow, 0, weight, &limits);
+                let result = engine.solve(TwoWay(&narrow), 0, weight, &limits);
                 match &result.outcome {
                     Outcome::LimitReached(limit) => prop_assert_eq!(*limit, Limit::CostOverflow),
                     Outcome::Unsolvable => prop_assert_eq!(distance[0], None, "{}", engine),
@@ -253,12 +253,10 @@ fn unit_costs_agree_with_breadth_first_search() {
         .map(Path::len);
     let unit = adapt::unit_costs(walk);
     for engine in [WeightedEngine::Dijkstra, WeightedEngine::AStar] {
-        let result = engine
-            .solve_forward(&unit, 1, Weight::ONE, &Limits::new())
-            .unwrap();
+        let result = engine.solve(&unit, 1, Weight::ONE, &Limits::new()).unwrap();
         assert_eq!(result.cost.map(|c| c as usize), moves, "{engine}");
     }
     assert!(WeightedEngine::Bidirectional
-        .solve_forward(&unit, 1, Weight::ONE, &Limits::new())
+        .solve(&unit, 1, Weight::ONE, &Limits::new())
         .is_err());
 }

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use puzzle_search::cost::{Cost, Octile, Weighted};
 use puzzle_search::grid::{Connect, Grid, GridMap, Point, Problem, Scenario, Step};
 use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
-use puzzle_search::search::{Limits, Outcome};
+use puzzle_search::search::{Limits, Outcome, TwoWay};
 use puzzle_search::Path;
 
 const ARENA: &str = include_str!("data/movingai/arena.map");
@@ -187,10 +187,10 @@ fn unreachable_goals_are_unsolvable_with_every_engine() {
     let grid = Grid::new(&map, Point { x: 2, y: 2 });
     let limits = Limits::new().with_table_capacity(1 << 10);
     for engine in WeightedEngine::ALL {
-        let result = engine.solve(&grid, Point { x: 0, y: 0 }, Weight::ONE, &limits);
+        let result = engine.solve(TwoWay(&grid), Point { x: 0, y: 0 }, Weight::ONE, &limits);
         assert_eq!(result.outcome, Outcome::Unsolvable, "{engine}");
         let result = engine.solve(
-            &grid.with_jump_points(),
+            TwoWay(&grid.with_jump_points()),
             Point { x: 0, y: 0 },
             Weight::ONE,
             &limits,
@@ -276,7 +276,7 @@ proptest! {
             let reference = costs::dijkstra(&grid, start, &Limits::new()).cost;
             for engine in WeightedEngine::ALL {
                 let limits = Limits::new().with_table_capacity(1 << 12);
-                let result = engine.solve(&grid, start, Weight::ONE, &limits);
+                let result = engine.solve(TwoWay(&grid), start, Weight::ONE, &limits);
                 prop_assert_eq!(result.cost, reference, "{} {:?}", engine, connect);
                 if let Some(path) = result.outcome.path() {
                     prop_assert!(path.replays(&grid));

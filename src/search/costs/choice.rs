@@ -1,11 +1,11 @@
 //! Choosing a weighted engine at run time.
 
 use super::{bidirectional_dijkstra, dijkstra, weighted_astar, weighted_idastar};
-use super::{CostResult, CostResultOf, Weight};
+use super::{CostResultOf, Weight};
 use crate::cost::Weighted;
-use crate::search::Limits;
+use crate::search::{Limits, TwoWay};
 use crate::util::named::by_name;
-use crate::Backward;
+use crate::{Backward, Puzzle};
 
 /// The four weighted engines, for choosing one at run time.
 ///
@@ -60,51 +60,92 @@ impl WeightedEngine {
     /// Searches `puzzle` from `start` with this engine; A* and IDA* order
     /// states by `g + weight·h`, the others ignore `weight` (the result's
     /// `bound` says which applied).
-    pub fn solve<P: Weighted + Backward>(
+    ///
+    /// * `puzzle`: any [`Weighted`] puzzle, borrowed (`&puzzle`), or one that
+    ///   also implements [`Backward`] as [`TwoWay`]`(&puzzle)`, as
+    ///   [`Engine::solve`](crate::search::Engine::solve) takes them.
+    ///
+    /// # Returns
+    ///
+    /// For a [`TwoWay`] puzzle, the [`CostResult`](super::CostResult) of any engine. For any
+    /// other puzzle, `Ok` with the result, or [`NeedsBackward`] for
+    /// [`WeightedEngine::Bidirectional`].
+    pub fn solve<S: WeightedSearchable>(
         self,
-        puzzle: &P,
-        start: P::State,
+        puzzle: S,
+        start: <S::Puzzle as Puzzle>::State,
         weight: Weight,
         limits: &Limits,
-    ) -> CostResult<P::State, P::Move, P::Cost> {
-        match self {
-            WeightedEngine::Bidirectional => bidirectional_dijkstra(puzzle, start, limits),
-            _ => self.solve_forward_unchecked(puzzle, start, weight, limits),
-        }
+    ) -> S::Output {
+        puzzle.solve_weighted(self, start, weight, limits)
     }
 
-    /// [`solve`](WeightedEngine::solve) for a puzzle without [`Backward`].
-    ///
-    /// # Errors
-    ///
-    /// [`NeedsBackward`] for [`WeightedEngine::Bidirectional`].
-    pub fn solve_forward<P: Weighted>(
-        self,
-        puzzle: &P,
-        start: P::State,
-        weight: Weight,
-        limits: &Limits,
-    ) -> Result<CostResultOf<P>, NeedsBackward> {
-        if self == WeightedEngine::Bidirectional {
-            return Err(NeedsBackward);
-        }
-        Ok(self.solve_forward_unchecked(puzzle, start, weight, limits))
-    }
-
-    fn solve_forward_unchecked<P: Weighted>(
-        self,
-        puzzle: &P,
-        start: P::State,
-        weight: Weight,
-        limits: &Limits,
-    ) -> CostResult<P::State, P::Move, P::Cost> {
+    /// The engine as a function, if it needs nothing beyond [`Weighted`].
+    fn forward<P: Weighted>(self) -> Option<WeightedFn<P>> {
         match self {
-            WeightedEngine::IdaStar => weighted_idastar(puzzle, start, weight, limits),
-            WeightedEngine::AStar => weighted_astar(puzzle, start, weight, limits),
-            WeightedEngine::Dijkstra | WeightedEngine::Bidirectional => {
-                dijkstra(puzzle, start, limits)
+            WeightedEngine::IdaStar => Some(weighted_idastar),
+            WeightedEngine::AStar => Some(weighted_astar),
+            WeightedEngine::Dijkstra => {
+                Some(|puzzle, start, _, limits| dijkstra(puzzle, start, limits))
             }
+            WeightedEngine::Bidirectional => None,
         }
+    }
+}
+
+/// The signature every weighted engine shares.
+type WeightedFn<P> = fn(&P, <P as Puzzle>::State, Weight, &Limits) -> CostResultOf<P>;
+
+/// What [`WeightedEngine::solve`] accepts: any borrowed [`Weighted`] puzzle,
+/// or a borrowed [`Backward`] one as [`TwoWay`].
+pub trait WeightedSearchable {
+    /// The puzzle searched.
+    type Puzzle: Weighted;
+    /// What a search returns: a [`CostResult`](super::CostResult), or a `Result` of one when
+    /// some engine cannot run.
+    type Output;
+
+    /// Searches the puzzle from `start` with `engine`.
+    fn solve_weighted(
+        self,
+        engine: WeightedEngine,
+        start: <Self::Puzzle as Puzzle>::State,
+        weight: Weight,
+        limits: &Limits,
+    ) -> Self::Output;
+}
+
+impl<P: Weighted> WeightedSearchable for &P {
+    type Puzzle = P;
+    type Output = Result<CostResultOf<P>, NeedsBackward>;
+
+    fn solve_weighted(
+        self,
+        engine: WeightedEngine,
+        start: P::State,
+        weight: Weight,
+        limits: &Limits,
+    ) -> Self::Output {
+        let search = engine.forward().ok_or(NeedsBackward)?;
+        Ok(search(self, start, weight, limits))
+    }
+}
+
+impl<P: Weighted + Backward> WeightedSearchable for TwoWay<'_, P> {
+    type Puzzle = P;
+    type Output = CostResultOf<P>;
+
+    fn solve_weighted(
+        self,
+        engine: WeightedEngine,
+        start: P::State,
+        weight: Weight,
+        limits: &Limits,
+    ) -> Self::Output {
+        let search = engine
+            .forward()
+            .unwrap_or(|puzzle, start, _, limits| bidirectional_dijkstra(puzzle, start, limits));
+        search(self.0, start, weight, limits)
     }
 }
 
