@@ -74,14 +74,14 @@ impl Engine {
     ///
     /// ```
     /// use puzzle_search::{adapt, Backward, Puzzle};
-    /// use puzzle_search::search::{Engine, Limits, TwoWay};
+    /// use puzzle_search::search::{Engine, Limits, NeedsBackward, TwoWay};
     ///
     /// // A puzzle with forward moves only: three engines of four.
     /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 3], |&n| n == 20);
     /// for engine in Engine::ALL {
     ///     match engine.solve(&walk, 1, &Limits::new()) {
     ///         Ok(result) => assert_eq!(result.outcome.path().map(|p| p.len()), Some(5)),
-    ///         Err(error) => assert_eq!(error.engine(), Engine::Bidirectional),
+    ///         Err(NeedsBackward) => assert_eq!(engine, Engine::Bidirectional),
     ///     }
     /// }
     ///
@@ -165,7 +165,7 @@ impl<P: Puzzle> Searchable for &P {
     type Output = Result<SearchResult<P::State, P::Move>, NeedsBackward>;
 
     fn solve_with(self, engine: Engine, start: P::State, limits: &Limits) -> Self::Output {
-        let search = engine.forward().ok_or(NeedsBackward(engine))?;
+        let search = engine.forward().ok_or(NeedsBackward)?;
         Ok(search(self, start, limits))
     }
 }
@@ -202,14 +202,9 @@ pub struct UnknownEngine(pub String);
 
 by_name!(Engine, UnknownEngine);
 
-/// The error for an engine that needs [`Backward`] given a puzzle without it.
+/// The error for the bidirectional engine, [`Engine::Bidirectional`] or
+/// [`WeightedEngine::Bidirectional`](super::costs::WeightedEngine::Bidirectional),
+/// given a puzzle without [`Backward`]: the only engines that need it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the {0} engine searches backwards from the goals: the puzzle must implement Backward and be handed over as TwoWay(&puzzle)")]
-pub struct NeedsBackward(Engine);
-
-impl NeedsBackward {
-    /// The engine asked for.
-    pub fn engine(self) -> Engine {
-        self.0
-    }
-}
+#[error("the bidir engine searches backwards from the goals: the puzzle must implement Backward and be handed over as TwoWay(&puzzle)")]
+pub struct NeedsBackward;

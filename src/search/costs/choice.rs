@@ -3,7 +3,7 @@
 use super::{bidirectional_dijkstra, dijkstra, weighted_astar, weighted_idastar};
 use super::{CostResultOf, Weight};
 use crate::cost::Weighted;
-use crate::search::{Limits, TwoWay};
+use crate::search::{Limits, NeedsBackward, TwoWay};
 use crate::util::named::by_name;
 use crate::{Backward, Puzzle};
 
@@ -157,7 +157,3 @@ pub struct UnknownWeightedEngine(pub String);
 
 by_name!(WeightedEngine, UnknownWeightedEngine);
 
-/// The error for bidirectional Dijkstra given a puzzle without [`Backward`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the bidir engine searches backwards from the goals: the puzzle must implement Backward")]
-pub struct NeedsBackward;

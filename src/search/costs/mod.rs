@@ -31,6 +31,6 @@ mod result;
 
 pub use best_first::{astar, dijkstra, dijkstra_from, weighted_astar};
 pub use bidirectional::bidirectional_dijkstra;
-pub use choice::{NeedsBackward, UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
+pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, weighted_idastar};
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
