@@ -55,6 +55,8 @@ impl Klotski {
 impl Puzzle for Klotski {
     type State = Layout;
     type Move = Move;
+    /// The layout's 64-bit [`code`](Layout::code), or with mirror folding the
+    /// smaller of it and its mirror image's, so both share one entry.
     type Key = u64;
 
     #[inline]

@@ -28,6 +28,8 @@ pub struct Knights;
 impl Puzzle for Knights {
     type State = Position;
     type Move = Jump;
+    /// The position's 30-bit [`code`](Position::code): a board fits one word,
+    /// so the engines hash and store four bytes a position.
     type Key = u32;
 
     #[inline]

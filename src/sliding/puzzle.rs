@@ -56,6 +56,8 @@ impl Sliding {
 impl Puzzle for Sliding {
     type State = Board;
     type Move = Direction;
+    /// The board's packed tiles, [`Board::code`]: up to 25 cells of 5 bits
+    /// each, so every supported shape fits one key without a hash of a list.
     type Key = u128;
 
     #[inline]
