@@ -1,4 +1,4 @@
-//! What the integration tests share, included by each test file with `mod support;`:
+//! What the integration tests share, included by each test binary (`library` and `commands`) with `mod support;`:
 //!
 //! * the fixtures: named Klotski layouts and their optima, the SCOI2005 knight
 //!   sample and its answers, the facts of the full knight table;
@@ -8,7 +8,7 @@
 //! * the proptest strategies: random Klotski layouts, random knight positions
 //!   and random knight walks.
 
-// Each test crate compiles this whole module but uses only part of it.
+// Each test binary compiles this whole module but uses only part of it.
 #![allow(dead_code)]
 
 pub mod process;

@@ -407,7 +407,7 @@ mod arbitrary_tables {
 }
 
 /// How late each engine notices its deadline when every state has 200,000
-/// children: `cargo test --release --test hardening -- --ignored --nocapture late`.
+/// children: `cargo test --release --test library hardening::how_late -- --ignored --nocapture`.
 #[test]
 #[ignore = "a timing, for release builds"]
 fn how_late_a_deadline_is_noticed() {

@@ -249,8 +249,8 @@ fn an_abstraction_too_large_for_memory_is_an_error_not_an_abort() {
 
 /// Korf's 100 instances and their optimal lengths (tests/data).
 fn korf() -> Vec<(Board, usize)> {
-    let boards = include_str!("data/korf100.txt");
-    let answers = include_str!("data/korf100.ans");
+    let boards = include_str!("../data/korf100.txt");
+    let answers = include_str!("../data/korf100.ans");
     let data = |text: &'static str| {
         text.lines()
             .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
@@ -322,14 +322,14 @@ fn a_handful_of_korf_instances_solve_optimally() {
     assert!(solve(&chosen) > 0);
 }
 
-/// All 100: `cargo test --release --test patterns -- --ignored`. The nodes
+/// All 100: `cargo test --release --test library patterns:: -- --ignored`. The nodes
 /// are the README's: 884 times fewer than Korf's 35,911,891,875 with the
 /// Manhattan distance.
 #[test]
 #[ignore = "all of Korf's instances: seconds in release, long in debug"]
 fn all_korf_instances_solve_optimally() {
     assert_eq!(solve(&korf()), 40_626_014);
-    let korf_nodes: u64 = include_str!("data/korf100.ans")
+    let korf_nodes: u64 = include_str!("../data/korf100.ans")
         .lines()
         .filter(|line| !line.starts_with('#'))
         .filter_map(|line| line.split(' ').nth(2)?.parse::<u64>().ok())

@@ -4,12 +4,12 @@
 //! status 2 and nothing on standard output.
 //!
 //! `cargo test` builds the examples next to this test binary. When only this
-//! test is built (`cargo test --test cli_blocks`), build them first:
+//! test is built (`cargo test --test commands blocks::`), build them first:
 //! `cargo build --examples`.
 
 #![cfg(feature = "analysis")]
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::process::Command;

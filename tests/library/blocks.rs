@@ -2,7 +2,7 @@
 //! against the `klotski` module on the catalogued layouts, and against
 //! themselves (parse and print, successors, predecessors, heuristics).
 
-mod support;
+use crate::support;
 
 use puzzle_search::blocks::{Metric, Setup};
 use puzzle_search::klotski::{self, catalog, Klotski};
@@ -13,7 +13,7 @@ use puzzle_search::{Backward, Puzzle};
 
 /// The puzzles of `tests/data/rush/fogleman50.txt`: (moves, board, cluster).
 fn fogleman() -> Vec<(usize, String, usize)> {
-    let text = include_str!("data/rush/fogleman50.txt");
+    let text = include_str!("../data/rush/fogleman50.txt");
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {

@@ -3,7 +3,7 @@
 //!
 //! `cargo test` builds the examples next to this test binary.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::process::Command;

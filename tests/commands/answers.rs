@@ -5,7 +5,7 @@
 //! Build the examples first when running this test alone:
 //! `cargo build --examples` (see tests/cli.rs).
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 

@@ -3,9 +3,9 @@
 //!
 //! The full runs (all 29,334,498 Klotski layouts, all 67,603,900 knight
 //! positions) are ignored by default; run them with
-//! `cargo test --release --test atlas -- --ignored`.
+//! `cargo test --release --test library atlas:: -- --ignored`.
 
-mod support;
+use crate::support;
 
 use std::collections::{HashMap, HashSet};
 

@@ -2,7 +2,7 @@
 //! random small graphs: the count, the paths listed and the graph's states
 //! are those of an enumeration of every walk of the optimal length.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeSet, HashSet};
 

@@ -1,7 +1,7 @@
 //! The four engines against each other and against an independent reference, on
 //! generated puzzles: random directed graphs and a mirror-folded grid walk.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

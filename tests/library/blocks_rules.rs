@@ -2,7 +2,7 @@
 //! parse and print, every successor legal and none missing, predecessors,
 //! pruning, folding of interchangeable pieces, engines against BFS.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 

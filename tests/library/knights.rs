@@ -1,7 +1,7 @@
 //! The knight puzzle against an independent model: a board of 25 symbol bytes with
 //! its own move generator, and exact distances from the reference BFS over that model.
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

@@ -6,7 +6,7 @@
 //! IDA*'s count of sliding-tile boards against the graph's and across
 //! heuristics.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 

@@ -4,7 +4,7 @@
 
 #![cfg(feature = "serde")]
 
-mod support;
+use crate::support;
 
 use puzzle_search::analysis::KlotskiAtlas;
 use puzzle_search::atlas::Options;

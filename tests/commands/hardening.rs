@@ -9,13 +9,13 @@
 //! write nothing on standard output, leave no file behind, and never hang.
 //!
 //! `cargo test` builds the examples next to this test binary. When only this
-//! test is built (`cargo test --test cli_hardening`), build them first:
+//! test is built (`cargo test --test commands hardening::`), build them first:
 //! `cargo build --examples`, with `--release` when testing in release.
 //!
 //! The knight table (67,603,900 positions, 67 MB on disk) is built once for the
 //! whole file, by `atlas knights --threads 65535 --save`, and shared.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::io::Write;

@@ -6,7 +6,7 @@
 //!
 //! The unit tests at the end are regressions for bugs found this way.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use proptest::sample::select;

@@ -2,7 +2,7 @@
 //! vectors with their own moves, exact distances from the reference BFS over
 //! that model, and the engines on top.
 
-mod support;
+use crate::support;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -720,7 +720,7 @@ fn korf_instance_2_generates_the_reference_nodes() {
     assert_eq!(bare_ida(start), (55, 15_300_441));
 }
 
-/// The speed of the bare loop: `cargo test --release --test sliding -- --ignored --nocapture`.
+/// The speed of the bare loop: `cargo test --release --test library sliding:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "a timing, for release builds"]
 fn bare_loop_node_rate() {
@@ -773,7 +773,7 @@ fn korf_instance_2_through_the_engine() {
 }
 
 /// The engine's speed on Korf's instance 1 (57 moves, 276,361,932 nodes):
-/// `cargo test --release --test sliding -- --ignored --nocapture engine_node_rate`.
+/// `cargo test --release --test library sliding::engine_node_rate -- --ignored --nocapture`.
 #[test]
 #[ignore = "a timing, for release builds"]
 fn engine_node_rate() {

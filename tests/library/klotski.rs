@@ -1,7 +1,7 @@
 //! Klotski: optima, paths, the component of 横刀立马, heuristics, the catalog,
 //! text formats and codes.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

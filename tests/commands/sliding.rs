@@ -3,12 +3,12 @@
 //! nothing on standard output before any answer is printed.
 //!
 //! `cargo test` builds the examples next to this test binary. When only this
-//! test is built (`cargo test --test cli_sliding`), build them first:
+//! test is built (`cargo test --test commands sliding::`), build them first:
 //! `cargo build --examples`, with `--release` when testing in release.
 
 #![cfg(feature = "analysis")]
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

@@ -9,10 +9,10 @@ use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
 use puzzle_search::search::{Limits, Outcome, TwoWay};
 use puzzle_search::Path;
 
-const ARENA: &str = include_str!("data/movingai/arena.map");
-const ARENA_SCEN: &str = include_str!("data/movingai/arena.map.scen");
-const MAZE: &str = include_str!("data/movingai/maze512-32-9.map");
-const MAZE_SCEN: &str = include_str!("data/movingai/maze512-32-9.sample100.map.scen");
+const ARENA: &str = include_str!("../data/movingai/arena.map");
+const ARENA_SCEN: &str = include_str!("../data/movingai/arena.map.scen");
+const MAZE: &str = include_str!("../data/movingai/maze512-32-9.map");
+const MAZE_SCEN: &str = include_str!("../data/movingai/maze512-32-9.sample100.map.scen");
 
 fn load(map: &str, scen: &str) -> (GridMap, Vec<Scenario>) {
     let map = GridMap::parse(map).expect("the map parses");

@@ -12,10 +12,10 @@
 //!
 //! `cargo test` builds the examples next to this test binary
 //! (`<target>/<profile>/examples/`). When only this test is built
-//! (`cargo test --test cli`), build them first: `cargo build --examples`, with
+//! (`cargo test --test commands`), build them first: `cargo build --examples`, with
 //! `--release` when testing in release.
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::fs;
