@@ -114,14 +114,14 @@ impl Budget {
         self.reserve(vec, more)
     }
 
-    /// An empty table with room for `capacity` keys (see
-    /// [`start`](Budget::start)).
+    /// An empty table with room for `capacity` keys, fewer under a byte
+    /// limit (see [`start`](Budget::start)).
     pub(crate) fn table<K: Copy + Eq + Hash, V>(
         &mut self,
         capacity: usize,
     ) -> Result<KeyTable<K, V>, Limit> {
         let mut table = KeyTable::new();
-        self.reserve_table(&mut table, capacity.max(1))?;
+        self.reserve_table(&mut table, self.start(capacity).max(1))?;
         Ok(table)
     }
 
@@ -186,6 +186,9 @@ mod tests {
     fn growth_stops_at_the_byte_limit() {
         let mut budget = Budget::new(Some(10_000));
         let mut vec: Vec<u64> = budget.vec(budget.start(1 << 20)).unwrap();
+        let mut table: KeyTable<u64> = budget.table(1 << 20).unwrap();
+        assert!(table.capacity() <= 2 * CAPPED_START);
+        budget.table_room(&mut table).unwrap();
         assert!(vec.capacity() <= CAPPED_START);
         let mut refused = None;
         for n in 0..10_000u64 {
