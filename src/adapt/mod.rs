@@ -24,6 +24,9 @@ use crate::cost::Weighted;
 use crate::puzzle::{Backward, Puzzle};
 
 mod checked;
+// The engines make the requests; without them only `from_fn` looks.
+#[cfg_attr(not(feature = "engines"), allow(dead_code))]
+pub(crate) mod stop;
 
 pub use checked::{CheckedHeuristic, HeuristicError};
 
@@ -252,6 +255,12 @@ pub struct FnPuzzle<S, F, G> {
 /// and a solution is read from [`Path::states`](crate::Path::states). Add a
 /// heuristic with [`with_heuristic`](Puzzle::with_heuristic). Every move costs one.
 ///
+/// The iterator may be endless: the engines count the states it yields and
+/// look at their limits (time, cancel flag, states, memory) as they come,
+/// and once a search has its answer or a limit, the puzzle pulls no more
+/// from it. An endless iterator with no limit at all runs for ever, as any
+/// search of an endless space does.
+///
 /// ```
 /// use puzzle_search::{adapt, search::{bfs, Limits}};
 ///
@@ -304,6 +313,10 @@ where
     fn successors(&self, state: &S, mut emit: impl FnMut((), S)) {
         for next in (self.successors)(state) {
             emit((), next);
+            // The engine has what it needs: the rest may never end.
+            if stop::requested() {
+                break;
+            }
         }
     }
 

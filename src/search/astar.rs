@@ -4,11 +4,13 @@
 // the engine itself; none comes from puzzle input, and all are in bounds.
 #![allow(clippy::indexing_slicing)]
 
+use super::grow::Budget;
 use super::open::{Below, Open};
 use super::run::{Countdown, Run, Watch, MAX_INDEXED};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
+use crate::adapt::stop;
 use crate::Puzzle;
 use hashbrown::hash_table::Entry;
 
@@ -77,23 +79,39 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
     if start_bound > run.max_depth() {
         return Outcome::LimitReached(run.depth_limit());
     }
+    let mut budget = run.budget();
+    let storage = budget.table(INITIAL_CAPACITY).and_then(|best| {
+        let tree = Tree::new_in(&mut budget, INITIAL_CAPACITY)?;
+        let nodes = budget.vec(budget.start(INITIAL_CAPACITY))?;
+        Ok((best, tree, nodes))
+    });
+    let (best, tree, nodes) = match storage {
+        Ok(storage) => storage,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
+    let watch = run.watch();
     let mut relax = Relax {
         puzzle,
-        watch: run.watch(),
-        best: KeyTable::with_capacity(INITIAL_CAPACITY),
-        tree: Tree::with_capacity(INITIAL_CAPACITY),
-        nodes: Vec::with_capacity(INITIAL_CAPACITY),
+        generated: watch.countdown(0),
+        watch,
+        best,
+        tree,
+        nodes,
         open: Open::default(),
+        budget,
         parent: 0,
         child_cost: 0,
         max_depth: run.max_depth(),
         max_states: run.max_states(),
         depth_cut: false,
-        generated: Countdown::new(0),
         stop: None,
     };
     relax.best.insert_new(puzzle.encode(&start), 0);
-    let below = relax.open.push(start_bound, 0);
+    let rooted = relax.budget.table_room(&mut relax.best);
+    let below = match rooted.and_then(|()| relax.open.push(start_bound, 0, &mut relax.budget)) {
+        Ok(below) => below,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
     relax.tree.push_root(start);
     relax.nodes.push(Node { cost: 0, below });
     let outcome = loop {
@@ -114,7 +132,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         if puzzle.is_goal(state) {
             break Outcome::Solved(relax.tree.path_to(index as usize));
         }
-        if let Err(limit) = relax.watch.check(run.stats.expanded) {
+        if let Err(limit) = relax.watch.check() {
             break Outcome::LimitReached(limit);
         }
         run.stats.expanded += 1;
@@ -160,6 +178,8 @@ struct Relax<'p, P: Puzzle> {
     tree: Tree<P::State, P::Move>,
     nodes: Vec<Node>,
     open: Open,
+    /// The bytes of `best`, `tree`, `nodes` and `open`, and the limit on them.
+    budget: Budget,
     /// The node being expanded, and the cost of its children.
     parent: u32,
     child_cost: u32,
@@ -178,6 +198,8 @@ impl<P: Puzzle> Relax<'_, P> {
     fn visit(&mut self, mv: P::Move, child: P::State) {
         let look = self.generated.step();
         if self.stop.is_some() {
+            // The search has stopped: the rest of the children need not come.
+            stop::request();
             return;
         }
         if look {
@@ -196,7 +218,8 @@ impl<P: Puzzle> Relax<'_, P> {
         let child_index = self.nodes.len() as u32;
         let keys = self.best.len();
         let key = self.puzzle.encode(&child);
-        let below = match self.best.entry(key) {
+        let mut added = false;
+        let pushed = match self.best.entry(key) {
             Entry::Occupied(mut entry) => {
                 // A sibling met earlier has the same cost, so it is kept too.
                 let known = entry.get().1 as usize;
@@ -209,9 +232,13 @@ impl<P: Puzzle> Relax<'_, P> {
                     self.depth_cut = true;
                     return;
                 };
+                if let Err(limit) = room(&mut self.tree, &mut self.nodes, &mut self.budget) {
+                    self.stop = Some(limit);
+                    return;
+                }
                 self.nodes[known].cost = SUPERSEDED;
                 entry.get_mut().1 = child_index;
-                self.open.push(bound, child_index)
+                self.open.push(bound, child_index, &mut self.budget)
             }
             Entry::Vacant(entry) => {
                 let Some(bound) =
@@ -226,8 +253,25 @@ impl<P: Puzzle> Relax<'_, P> {
                     });
                     return;
                 }
+                if let Err(limit) = room(&mut self.tree, &mut self.nodes, &mut self.budget) {
+                    self.stop = Some(limit);
+                    return;
+                }
                 entry.insert((key, child_index));
-                self.open.push(bound, child_index)
+                added = true;
+                self.open.push(bound, child_index, &mut self.budget)
+            }
+        };
+        // Room for the next key, where growing can fail.
+        let pushed = match pushed {
+            Ok(below) if added => self.budget.table_room(&mut self.best).map(|()| below),
+            pushed => pushed,
+        };
+        let below = match pushed {
+            Ok(below) => below,
+            Err(limit) => {
+                self.stop = Some(limit);
+                return;
             }
         };
         self.tree.push(child, self.parent, mv);
@@ -236,6 +280,17 @@ impl<P: Puzzle> Relax<'_, P> {
             below,
         });
     }
+}
+
+/// Room for one more node in `tree` and `nodes`, from `budget`.
+#[inline(always)]
+fn room<S, M>(
+    tree: &mut Tree<S, M>,
+    nodes: &mut Vec<Node>,
+    budget: &mut Budget,
+) -> Result<(), Limit> {
+    tree.room(budget)?;
+    budget.room(nodes)
 }
 
 /// The lower bound on a solution through `child`, reached at `cost`; `None`

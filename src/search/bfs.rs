@@ -2,10 +2,12 @@
 
 use hashbrown::hash_table::Entry;
 
+use super::grow::Budget;
 use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
+use crate::adapt::stop;
 use crate::Puzzle;
 
 /// Breadth-first search from `start` to the nearest goal.
@@ -68,17 +70,31 @@ pub(super) fn search<P: Puzzle>(
     start: P::State,
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
+    let mut budget = run.budget();
+    let storage = budget.table(INITIAL_CAPACITY).and_then(|seen| {
+        let tree = Tree::new_in(&mut budget, INITIAL_CAPACITY)?;
+        Ok((seen, tree))
+    });
+    let (seen, tree) = match storage {
+        Ok(storage) => storage,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
+    let watch = run.watch();
     let mut layer = Layer {
         puzzle,
-        watch: run.watch(),
-        seen: KeyTable::with_capacity(INITIAL_CAPACITY),
+        generated: watch.countdown(0),
+        watch,
+        seen,
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
-        tree: Tree::with_capacity(INITIAL_CAPACITY),
-        generated: Countdown::new(0),
+        tree,
+        budget,
         stop: None,
     };
     layer.seen.insert_new(puzzle.encode(&start), ());
+    if let Err(limit) = layer.budget.table_room(&mut layer.seen) {
+        return Outcome::LimitReached(limit);
+    }
     layer.tree.push_root(start);
     let mut layer_start = 0;
     let mut depth = 0u32;
@@ -95,7 +111,7 @@ pub(super) fn search<P: Puzzle>(
             };
         }
         for parent in layer_start..layer_end {
-            if let Err(limit) = layer.watch.check(run.stats.expanded) {
+            if let Err(limit) = layer.watch.check() {
                 layer.stop = Some(Stop::Limit(limit));
                 break;
             }
@@ -144,6 +160,8 @@ struct Layer<'p, P: Puzzle> {
     room: usize,
     /// Every state reached, layer after layer.
     tree: Tree<P::State, P::Move>,
+    /// The bytes `seen` and `tree` hold, and the limit on them.
+    budget: Budget,
     /// The children generated, and when to look at the watch.
     generated: Countdown,
     stop: Option<Stop<P::State, P::Move>>,
@@ -163,6 +181,8 @@ impl<P: Puzzle> Layer<'_, P> {
     fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
         let look = self.generated.step();
         if self.stop.is_some() {
+            // The search has stopped: the rest of the children need not come.
+            stop::request();
             return;
         }
         if look {
@@ -191,6 +211,13 @@ impl<P: Puzzle> Layer<'_, P> {
             });
             return;
         }
+        // Room in the tree for this child, and in the table for the next
+        // key: neither grows where it could not fail.
+        let room = self.tree.room(&mut self.budget);
+        if let Err(limit) = room.and_then(|()| self.budget.table_room(&mut self.seen)) {
+            self.stop = Some(Stop::Limit(limit));
+            return;
+        }
         self.tree.push(child, parent, mv);
     }
 
@@ -203,7 +230,7 @@ impl<P: Puzzle> Layer<'_, P> {
             self.puzzle,
             states,
             seen,
-            &self.watch,
+            &mut self.watch,
             &mut self.generated,
             run,
         )

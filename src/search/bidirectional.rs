@@ -3,10 +3,12 @@
 use hashbrown::hash_table::Entry;
 
 use super::bfs;
+use super::grow::Budget;
 use super::run::{Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Outcome, SearchResult};
+use crate::adapt::stop;
 use crate::{Backward, Path};
 
 /// One direction of the search: a breadth-first tree whose states are indexed by key.
@@ -19,19 +21,25 @@ struct Side<P: Backward> {
 }
 
 impl<P: Backward> Side<P> {
-    fn new() -> Self {
-        Side {
-            tree: Tree::with_capacity(INITIAL_CAPACITY),
-            index: KeyTable::with_capacity(INITIAL_CAPACITY),
+    fn new(budget: &mut Budget) -> Result<Self, Limit> {
+        Ok(Side {
+            tree: Tree::new_in(budget, INITIAL_CAPACITY)?,
+            index: budget.table(INITIAL_CAPACITY)?,
             layer_start: 0,
             depth: 0,
-        }
+        })
     }
 
     /// Adds a root, whose `key` this side does not hold yet.
-    fn insert_root(&mut self, key: P::Key, state: P::State) {
+    fn insert_root(
+        &mut self,
+        key: P::Key,
+        state: P::State,
+        budget: &mut Budget,
+    ) -> Result<(), Limit> {
         let index = self.tree.push_root(state);
         self.index.insert_new(key, index);
+        budget.table_room(&mut self.index)
     }
 
     fn len(&self) -> usize {
@@ -123,8 +131,14 @@ fn search<P: Backward>(
     start: P::State,
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
-    let mut forward = Side::<P>::new();
-    let mut backward = Side::<P>::new();
+    // Both sides grow within one budget.
+    let mut budget = run.budget();
+    let sides =
+        Side::<P>::new(&mut budget).and_then(|forward| Ok((forward, Side::<P>::new(&mut budget)?)));
+    let (mut forward, mut backward) = match sides {
+        Ok(sides) => sides,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
     // The start is admitted; each seed must fit beside it.
     let mut seeding = Ok(());
     puzzle.goal_states(&start, |goal| {
@@ -132,7 +146,7 @@ fn search<P: Backward>(
         if seeding.is_ok() && !backward.index.contains(&key) {
             seeding = run.admit(backward.len() + 2);
             if seeding.is_ok() {
-                backward.insert_root(key, goal);
+                seeding = backward.insert_root(key, goal, &mut budget);
             }
         }
     });
@@ -141,7 +155,9 @@ fn search<P: Backward>(
         return Outcome::LimitReached(limit);
     }
     run.stats.max_stored += 1;
-    forward.insert_root(puzzle.encode(&start), start);
+    if let Err(limit) = forward.insert_root(puzzle.encode(&start), start, &mut budget) {
+        return Outcome::LimitReached(limit);
+    }
     if backward.len() == 0 {
         return Outcome::Unsolvable;
     }
@@ -155,14 +171,17 @@ fn search<P: Backward>(
         }
         let expand_forward = forward.frontier() <= backward.frontier();
         let step = if expand_forward {
-            expand_layer(puzzle, &mut forward, &backward, run, true)
+            expand_layer(puzzle, &mut forward, &backward, &mut budget, run, true)
         } else {
-            expand_layer(puzzle, &mut backward, &forward, run, false)
+            expand_layer(puzzle, &mut backward, &forward, &mut budget, run, false)
         };
         run.stats.max_stored = forward.len() + backward.len();
         match step {
             Err(limit) => return Outcome::LimitReached(limit),
             Ok(Some(meeting)) => {
+                // The meeting stopped the layer; the path is rebuilt by
+                // asking the puzzle again.
+                stop::withdraw();
                 return match join(puzzle, &forward, &backward, meeting) {
                     Some(path) => Outcome::Solved(path),
                     // A broken `encode` contract: a path of real moves from BFS instead.
@@ -183,25 +202,28 @@ fn expand_layer<P: Backward>(
     puzzle: &P,
     side: &mut Side<P>,
     other: &Side<P>,
+    budget: &mut Budget,
     run: &mut Run<'_>,
     is_forward: bool,
 ) -> Result<Option<Meeting>, Limit> {
     let layer_end = side.len();
+    let watch = run.watch();
     let mut layer = Layer {
         puzzle,
-        watch: run.watch(),
+        generated: watch.countdown(0),
+        watch,
+        budget,
         index: &mut side.index,
         tree: &mut side.tree,
         other: &other.index,
         other_holds_goals_only: is_forward && other.depth == 0,
         skip_goals: !is_forward,
         max_states: run.max_states(),
-        generated: Countdown::new(0),
         stop: None,
     };
     let mut outcome = Ok(None);
     for from in side.layer_start..layer_end {
-        if let Err(limit) = layer.watch.check(run.stats.expanded) {
+        if let Err(limit) = layer.watch.check() {
             outcome = Err(limit);
             break;
         }
@@ -257,6 +279,8 @@ struct Layer<'a, P: Backward> {
     index: &'a mut KeyTable<P::Key, u32>,
     /// This side's tree, which the layer grows.
     tree: &'a mut Tree<P::State, P::Move>,
+    /// The bytes both sides hold, and the limit on them.
+    budget: &'a mut Budget,
     other: &'a KeyTable<P::Key, u32>,
     /// Whether the other side holds only goal states, so that a state that is
     /// no goal need not be looked up there.
@@ -281,7 +305,12 @@ impl<P: Backward> Layer<'_, P> {
                 self.stop = Some(Err(limit));
             }
         }
-        if self.stop.is_some() || self.skip_goals && self.puzzle.is_goal(&state) {
+        if self.stop.is_some() {
+            // The layer has stopped: the rest of the states need not come.
+            stop::request();
+            return;
+        }
+        if self.skip_goals && self.puzzle.is_goal(&state) {
             return;
         }
         let key = self.puzzle.encode(&state);
@@ -301,7 +330,15 @@ impl<P: Backward> Layer<'_, P> {
             }));
             return;
         }
+        if let Err(limit) = self.tree.room(self.budget) {
+            self.stop = Some(Err(limit));
+            return;
+        }
         vacancy.insert((key, self.tree.push(state, parent, mv)));
+        // Room for the next key, where growing can fail.
+        if let Err(limit) = self.budget.table_room(self.index) {
+            self.stop = Some(Err(limit));
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 
 use hashbrown::hash_table::Entry;
 
-use super::run::{Countdown, Run};
+use super::run::Run;
 use super::{Limit, Limits, Stats};
+use crate::adapt::stop;
 use crate::search::table::{KeyTable, INITIAL_CAPACITY};
 use crate::Puzzle;
 
@@ -87,19 +88,21 @@ fn search<P: Puzzle>(
 ) -> Result<Farthest<P::State>, Limit> {
     run.admit(1)?;
     let max_states = run.max_states();
-    let watch = run.watch();
-    let mut seen: KeyTable<P::Key> = KeyTable::with_capacity(INITIAL_CAPACITY);
+    let mut watch = run.watch();
+    let mut budget = run.budget();
+    let mut seen: KeyTable<P::Key> = budget.table(INITIAL_CAPACITY)?;
     seen.insert_new(puzzle.encode(&start), ());
+    budget.table_room(&mut seen)?;
     run.stats.max_stored = 1;
     let mut stored = 1usize;
-    let mut generated = Countdown::new(0);
+    let mut generated = watch.countdown(0);
     let mut layer: Vec<(P::State, Option<P::Move>)> = vec![(start, None)];
     let mut depth = 0u32;
     let result = loop {
         let mut next = Vec::new();
         let mut stop = None;
         for (state, last) in &layer {
-            if let Err(limit) = watch.check(run.stats.expanded) {
+            if let Err(limit) = watch.check() {
                 stop = Some(limit);
                 break;
             }
@@ -107,6 +110,8 @@ fn search<P: Puzzle>(
             let mut visit = |mv: P::Move, child: P::State| {
                 let look = generated.step();
                 if stop.is_some() {
+                    // Stopped: the rest of the children need not come.
+                    stop::request();
                     return;
                 }
                 if look {
@@ -123,9 +128,17 @@ fn search<P: Puzzle>(
                     stop = Some(Limit::States { max: max_states });
                     return;
                 }
+                if let Err(limit) = budget.room(&mut next) {
+                    stop = Some(limit);
+                    return;
+                }
                 stored += 1;
                 vacancy.insert((key, ()));
                 next.push((child, Some(mv)));
+                // Room for the next key, where growing can fail.
+                if let Err(limit) = budget.table_room(&mut seen) {
+                    stop = Some(limit);
+                }
             };
             match last {
                 Some(last) => puzzle.successors_after(state, last, &mut visit),
@@ -148,6 +161,8 @@ fn search<P: Puzzle>(
         if depth >= run.max_depth() {
             break Err(run.depth_limit());
         }
+        // The layer done gives its bytes back to the budget.
+        budget.release(&layer);
         layer = next;
         depth += 1;
     };

@@ -28,6 +28,7 @@ pub struct Limits {
     pub(super) time_budget: Option<Duration>,
     pub(super) cancel: Option<CancelFlag>,
     pub(super) table_capacity: Option<usize>,
+    pub(super) max_bytes: Option<usize>,
 }
 
 impl Limits {
@@ -54,12 +55,24 @@ impl Limits {
     }
 
     /// Stop after roughly `budget` of wall-clock time.
+    ///
+    /// A search looks at the clock (and the cancel flag) before it expands
+    /// the start, so a budget of zero, or a flag cancelled already, stops
+    /// every engine before it expands anything (unless the start is a goal:
+    /// see above). Then it looks every few steps (states expanded, children
+    /// generated): the steps between two looks double while they take less
+    /// than a millisecond, up to 1,024, and halve when they take more than
+    /// 10 ms, down to one. So a deadline is noticed within a few
+    /// milliseconds, plus the step under way, however much a step costs, as
+    /// long as steps cost about the same; a search with neither a budget nor
+    /// a flag never reads the clock.
     pub fn with_time_budget(mut self, budget: Duration) -> Self {
         self.time_budget = Some(budget);
         self
     }
 
-    /// Stop soon after `flag` is cancelled, from any thread.
+    /// Stop soon after `flag` is cancelled, from any thread (looked at as
+    /// the clock is, see [`with_time_budget`](Limits::with_time_budget)).
     pub fn with_cancel_flag(mut self, flag: CancelFlag) -> Self {
         self.cancel = Some(flag);
         self
@@ -77,6 +90,26 @@ impl Limits {
     pub fn with_table_capacity(mut self, states: usize) -> Self {
         self.table_capacity = Some(states);
         self
+    }
+
+    /// At most `bytes` bytes in the search's own tables and vectors: its
+    /// visited states, frontiers, open lists and search tree (states as
+    /// stored there, not memory a state owns on the heap).
+    ///
+    /// A table or vector that would grow past the limit stops the search
+    /// with [`Limit::Memory`], as an allocation the allocator refuses does
+    /// without a limit. Under a byte limit the tables start small, so that
+    /// the limit counts what the search needs. IDA*'s transposition table is
+    /// the exception: when it cannot grow it stores nothing more and the
+    /// search goes on, as when it is full.
+    pub fn with_max_bytes(mut self, bytes: usize) -> Self {
+        self.max_bytes = Some(bytes);
+        self
+    }
+
+    /// The byte limit, if any.
+    pub fn max_bytes(&self) -> Option<usize> {
+        self.max_bytes
     }
 
     /// The transposition table IDA* may keep, if any.
@@ -173,10 +206,20 @@ pub enum Limit {
     /// would not fit the puzzle's cost type: the weighted engines stop rather
     /// than answer wrong.
     CostOverflow,
+    /// The search's tables could not grow: growing them would pass the
+    /// byte limit ([`Limits::with_max_bytes`]), or the allocator refused
+    /// the memory. The search stops with what it holds, rather than abort
+    /// the process.
+    Memory {
+        /// The byte limit that growing would pass, or `None` when the
+        /// allocator refused.
+        max_bytes: Option<usize>,
+    },
 }
 
 impl Limit {
-    /// A one-word name: `states`, `depth`, `time`, `cancelled` or `cost`.
+    /// A one-word name: `states`, `depth`, `time`, `cancelled`, `cost` or
+    /// `memory`.
     pub fn name(&self) -> &'static str {
         match self {
             Limit::States { .. } => "states",
@@ -184,6 +227,7 @@ impl Limit {
             Limit::Time { .. } => "time",
             Limit::Cancelled => "cancelled",
             Limit::CostOverflow => "cost",
+            Limit::Memory { .. } => "memory",
         }
     }
 }
@@ -196,6 +240,12 @@ impl fmt::Display for Limit {
             Limit::Time { budget } => write!(f, "time budget of {budget:?} used up"),
             Limit::Cancelled => f.write_str("search cancelled"),
             Limit::CostOverflow => f.write_str("the path cost overflowed its type"),
+            Limit::Memory {
+                max_bytes: Some(max),
+            } => write!(f, "memory limit reached ({max} bytes)"),
+            Limit::Memory { max_bytes: None } => {
+                f.write_str("memory limit reached (the allocator refused)")
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ mod bidirectional;
 pub mod costs;
 mod engine;
 mod farthest;
+mod grow;
 mod idastar;
 mod limits;
 mod open;

@@ -5,6 +5,9 @@
 
 use std::collections::BTreeMap;
 
+use super::grow::Budget;
+use super::Limit;
+
 /// Bounds up to this much above twice the nodes stored get a bucket of their own.
 const DENSE_SLACK: usize = 1 << 10;
 
@@ -46,16 +49,17 @@ pub(super) type Below = u32;
 impl Open {
     /// Adds `node` with bound `f`, and returns the node below it in its
     /// bucket, which [`pop`](Open::pop)'s `below` must give back for `node`.
+    /// `Err` when the buckets must grow and `budget` cannot have it.
     #[inline]
-    pub(super) fn push(&mut self, f: u32, node: u32) -> Below {
+    pub(super) fn push(&mut self, f: u32, node: u32, budget: &mut Budget) -> Result<Below, Limit> {
         self.pushed += 1;
         let index = f as usize;
         match self.heads.get_mut(index) {
             Some(head) => {
                 self.lowest = self.lowest.min(index);
-                core::mem::replace(head, node)
+                Ok(core::mem::replace(head, node))
             }
-            None => self.push_beyond(f, node),
+            None => self.push_beyond(f, node, budget),
         }
     }
 
@@ -63,15 +67,24 @@ impl Open {
     /// out of the loop that calls `push`.
     #[cold]
     #[inline(never)]
-    fn push_beyond(&mut self, f: u32, node: u32) -> Below {
+    fn push_beyond(&mut self, f: u32, node: u32, budget: &mut Budget) -> Result<Below, Limit> {
         let index = f as usize;
+        // The sparse buckets hold one entry a distinct bound beyond the
+        // dense ones: few (a heuristic's "infinity"), so a map that cannot
+        // fail its growth gracefully.
         if index > DENSE_SLACK.saturating_add(self.pushed.saturating_mul(2)) {
-            return core::mem::replace(self.sparse.entry(f).or_insert(NONE), node);
+            return Ok(core::mem::replace(
+                self.sparse.entry(f).or_insert(NONE),
+                node,
+            ));
         }
+        // At least doubling, as `resize` alone would.
+        let more = (index + 1 - self.heads.len()).max(self.heads.capacity());
+        budget.reserve(&mut self.heads, more)?;
         self.heads.resize(index + 1, NONE);
         self.heads[index] = node;
         self.lowest = self.lowest.min(index);
-        NONE
+        Ok(NONE)
     }
 
     /// Removes a node of the lowest bound; `below(node)` is what
@@ -130,6 +143,8 @@ impl Open {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     /// An open list with the links kept beside it, as A* keeps them in its nodes.
@@ -142,7 +157,7 @@ mod tests {
     impl Linked {
         fn push(&mut self, f: u32, node: u32) {
             assert_eq!(node as usize, self.below.len());
-            let below = self.open.push(f, node);
+            let below = self.open.push(f, node, &mut Budget::new(None)).unwrap();
             self.below.push(below);
         }
 

@@ -3,13 +3,23 @@
 
 use std::time::{Duration, Instant};
 
+use super::grow::Budget;
 use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Stats};
+use crate::adapt::stop;
 use crate::{Path, Puzzle};
 
-/// How many states expanded, or children generated, pass between two looks at
-/// the clock and the cancel flag: little work between two looks, so a search
-/// stops soon after its deadline whatever its branching factor.
-const CHECK_INTERVAL: u32 = 1024;
+/// The most steps (states expanded, or children generated) between two
+/// looks at the clock and the cancel flag. A search with neither a time
+/// budget nor a cancel flag looks this seldom from the start.
+const MAX_INTERVAL: u32 = 1024;
+
+/// Below this time between two looks, the steps between looks double (up to
+/// [`MAX_INTERVAL`]); above [`SLOW_WINDOW`] they halve (down to one), so that
+/// a look comes every few milliseconds whatever a step costs.
+const QUICK_WINDOW: Duration = Duration::from_millis(1);
+
+/// See [`QUICK_WINDOW`].
+const SLOW_WINDOW: Duration = Duration::from_millis(10);
 
 /// The most states a search holds: BFS, bidirectional BFS and A* number
 /// their states in 32 bits, one value kept free as a mark. About four billion
@@ -23,6 +33,9 @@ pub(crate) struct Run<'a> {
     pub(crate) stats: Stats,
     limits: &'a Limits,
     started: Instant,
+    /// This search's request that successor lists stop, clear when it
+    /// starts.
+    _request: stop::Scope,
 }
 
 impl<'a> Run<'a> {
@@ -31,8 +44,10 @@ impl<'a> Run<'a> {
     ///
     /// What every engine does first is done here: a start that is already a
     /// goal is a path of no moves whatever the limits (they bound the search,
-    /// not the answer), and a state limit of 0 stops the search before it
-    /// stores the start.
+    /// not the answer), a state limit of 0 stops the search before it
+    /// stores the start, and a look at the clock and the cancel flag stops
+    /// it before it expands the start (a time budget of zero, a flag
+    /// cancelled already).
     pub(crate) fn search<P: Puzzle>(
         puzzle: &P,
         start: P::State,
@@ -65,7 +80,7 @@ impl<'a> Run<'a> {
         let answer = if puzzle.is_goal(&start) {
             run.stats.max_stored = 1;
             at_goal(start)
-        } else if let Err(limit) = run.admit(1) {
+        } else if let Err(limit) = run.admit(1).and_then(|()| run.watch().look()) {
             limited(limit)
         } else {
             run.stats.max_stored = 1;
@@ -80,6 +95,7 @@ impl<'a> Run<'a> {
             stats: Stats::default(),
             limits,
             started,
+            _request: stop::Scope::enter(),
         }
     }
 
@@ -92,6 +108,11 @@ impl<'a> Run<'a> {
     /// The depth limit, or `u32::MAX`.
     pub(crate) fn max_depth(&self) -> u32 {
         self.limits.max_depth.unwrap_or(u32::MAX)
+    }
+
+    /// A budget for the search's tables, under the byte limit if any.
+    pub(crate) fn budget(&self) -> Budget {
+        Budget::new(self.limits.max_bytes)
     }
 
     /// The capacity of IDA*'s transposition table, if it may keep one.
@@ -117,13 +138,16 @@ impl<'a> Run<'a> {
 
     /// A watch on the clock and the cancel flag, for the search's inner loop.
     pub(crate) fn watch(&self) -> Watch<'a> {
+        // A budget too long for the clock to express never runs out.
+        let deadline = self
+            .limits
+            .time_budget
+            .and_then(|budget| Some((self.started.checked_add(budget)?, budget)));
+        let cancel = self.limits.cancel.as_ref();
         Watch {
-            // A budget too long for the clock to express never runs out.
-            deadline: self
-                .limits
-                .time_budget
-                .and_then(|budget| Some((self.started.checked_add(budget)?, budget))),
-            cancel: self.limits.cancel.as_ref(),
+            deadline,
+            cancel,
+            expansions: Countdown::new(0, deadline.is_some() || cancel.is_some()),
         }
     }
 
@@ -142,7 +166,7 @@ pub(crate) fn leads_beyond<'s, P: Puzzle>(
     puzzle: &P,
     states: impl Iterator<Item = &'s P::State>,
     seen: impl Fn(&P::Key) -> bool,
-    watch: &Watch<'_>,
+    watch: &mut Watch<'_>,
     generated: &mut Countdown,
     run: &mut Run<'_>,
 ) -> Result<bool, Limit>
@@ -150,7 +174,7 @@ where
     P::State: 's,
 {
     for state in states {
-        watch.check(run.stats.expanded)?;
+        watch.check()?;
         run.stats.expanded += 1;
         let mut beyond = false;
         let mut stop = Ok(());
@@ -161,6 +185,8 @@ where
                     stop = watch.look();
                 }
                 beyond = !seen(&puzzle.encode(&next));
+            } else {
+                stop::request();
             }
         });
         stop?;
@@ -171,27 +197,33 @@ where
     Ok(false)
 }
 
-/// The time and cancel limits, looked at every [`CHECK_INTERVAL`] steps of a search.
+/// The time and cancel limits, looked at every few steps of a search.
 ///
-/// Every engine counts the children it is handed with a [`Countdown`], which
-/// tells it when to [`look`](Watch::look); BFS, bidirectional BFS and A* also
-/// call [`check`](Watch::check) with their count of states expanded for every
-/// state they expand (a mask and a branch on a count they keep anyway), as
-/// they may expand long runs of states without children. A deadline is
-/// noticed within [`CHECK_INTERVAL`] steps even when one state has a million
-/// children.
+/// Every engine counts the children it is handed with a [`Countdown`] made
+/// by [`countdown`](Watch::countdown), which tells it when to
+/// [`look`](Watch::look); BFS, bidirectional BFS and A* also call
+/// [`check`](Watch::check) for every state they expand (one decrement and
+/// one branch), as they may expand long runs of states without children.
+///
+/// How many steps pass between two looks adapts to what a step costs (see
+/// [`Countdown`]), so a deadline is noticed a few milliseconds after it
+/// passes, plus the step under way, whether a step takes nanoseconds or
+/// seconds, and whether one state has no children or a million.
 pub(crate) struct Watch<'a> {
     /// The deadline and the budget it ends.
     deadline: Option<(Instant, Duration)>,
     cancel: Option<&'a CancelFlag>,
+    /// The states expanded, and when to look.
+    expansions: Countdown,
 }
 
 impl Watch<'_> {
-    /// `Err` when time is up or the search was cancelled, looked at when
-    /// `count` is a multiple of [`CHECK_INTERVAL`] (so at once, for a count of 0).
+    /// Counts a state expanded: `Err` when time is up or the search was
+    /// cancelled, looked at when the countdown of expansions says so (at
+    /// once, for the first).
     #[inline]
-    pub(crate) fn check(&self, count: u64) -> Result<(), Limit> {
-        if count % u64::from(CHECK_INTERVAL) != 0 {
+    pub(crate) fn check(&mut self) -> Result<(), Limit> {
+        if !self.expansions.step() {
             return Ok(());
         }
         self.look()
@@ -208,39 +240,70 @@ impl Watch<'_> {
             _ => Ok(()),
         }
     }
+
+    /// Whether there is anything to look at: a deadline or a cancel flag.
+    fn watches(&self) -> bool {
+        self.deadline.is_some() || self.cancel.is_some()
+    }
+
+    /// A countdown of steps that has counted `count`, paced for this watch:
+    /// one that looks every [`MAX_INTERVAL`] steps when there is nothing to
+    /// watch, an adaptive one otherwise.
+    pub(crate) fn countdown(&self, count: u64) -> Countdown {
+        Countdown::new(count, self.watches())
+    }
 }
 
-/// A count of steps that tells when to look at a [`Watch`]: at every
-/// multiple of [`CHECK_INTERVAL`], as [`Watch::check`] does, but with one
+/// A count of steps that tells when to look at a [`Watch`], with one
 /// decrement and one branch a step. The engines count the children they are
 /// handed with it: the innermost loop of every search, whose count lives in
 /// memory.
+///
+/// The steps between two looks (the window) adapt to the time they take:
+/// a paced countdown begins with a window of one step, doubles it while a
+/// window takes less than [`QUICK_WINDOW`] (up to [`MAX_INTERVAL`]) and
+/// halves it when one takes more than [`SLOW_WINDOW`] (down to one step).
+/// Steps that cost about the same are looked at every 1 to 20 ms, however
+/// much they cost; a step of a second is looked at after each step. The
+/// clock is read once a window, when the window ends: a window of 1024
+/// steps of a fast puzzle reads it once. A countdown with nothing to watch
+/// never reads the clock and keeps windows of [`MAX_INTERVAL`].
 ///
 /// ```text
 /// count = next_look - left
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Countdown {
-    /// The count at the next look: the next multiple of [`CHECK_INTERVAL`].
+    /// The count at the end of the window.
     next_look: u64,
-    /// The steps left until then, from 1 to [`CHECK_INTERVAL`].
+    /// The steps left until then, from 1 to `window`.
     left: u32,
+    /// The steps of the next window.
+    window: u32,
+    /// When the window under way began: `None` for a countdown that is not
+    /// paced.
+    began: Option<Instant>,
 }
 
 impl Countdown {
-    /// A countdown that has counted `count` steps.
-    pub(crate) fn new(count: u64) -> Self {
-        // `count % CHECK_INTERVAL` is below the interval: it fits.
-        let past = (count % u64::from(CHECK_INTERVAL)) as u32;
-        let left = CHECK_INTERVAL - past;
+    /// A countdown that has counted `count` steps: paced (its first window
+    /// one step long), or not (windows of [`MAX_INTERVAL`]).
+    pub(crate) fn new(count: u64, paced: bool) -> Self {
+        let (window, began) = if paced {
+            (1, Some(Instant::now()))
+        } else {
+            (MAX_INTERVAL, None)
+        };
         Countdown {
-            next_look: count + u64::from(left),
-            left,
+            next_look: count + u64::from(window),
+            left: window,
+            window,
+            began,
         }
     }
 
-    /// Counts a step; `true` when the count reaches a multiple of
-    /// [`CHECK_INTERVAL`], the time to look at the watch.
+    /// Counts a step; `true` at the end of a window, the time to look at the
+    /// watch.
     #[inline(always)]
     pub(crate) fn step(&mut self) -> bool {
         self.left -= 1;
@@ -251,15 +314,31 @@ impl Countdown {
         true
     }
 
+    /// Begins the next window, its length paced by the time the last one took.
     #[cold]
     fn next_window(&mut self) {
-        self.next_look += u64::from(CHECK_INTERVAL);
-        self.left = CHECK_INTERVAL;
+        if let Some(began) = self.began {
+            let now = Instant::now();
+            let took = now.saturating_duration_since(began);
+            if took < QUICK_WINDOW {
+                self.window = (self.window * 2).min(MAX_INTERVAL);
+            } else if took > SLOW_WINDOW {
+                self.window = (self.window / 2).max(1);
+            }
+            self.began = Some(now);
+        }
+        self.next_look += u64::from(self.window);
+        self.left = self.window;
     }
 
     /// The steps counted.
     pub(crate) fn count(&self) -> u64 {
         self.next_look - u64::from(self.left)
+    }
+
+    /// Sets the count to `count`, the window under way unchanged.
+    pub(crate) fn set_count(&mut self, count: u64) {
+        self.next_look = count + u64::from(self.left);
     }
 }
 
@@ -279,18 +358,42 @@ mod tests {
         );
     }
 
-    /// The countdown counts as a plain counter does, and asks for a look at
-    /// the same steps as [`Watch::check`], from any count.
+    /// A countdown with nothing to watch counts as a plain counter does and
+    /// looks at every multiple of [`MAX_INTERVAL`].
     #[test]
-    fn a_countdown_counts_and_looks_like_a_counter() {
-        let interval = u64::from(CHECK_INTERVAL);
-        for start in [0, 1, interval - 1, interval, 5 * interval + 7] {
-            let mut countdown = Countdown::new(start);
-            assert_eq!(countdown.count(), start);
-            for count in start + 1..start + 3 * interval {
-                assert_eq!(countdown.step(), count % interval == 0, "{start} {count}");
-                assert_eq!(countdown.count(), count);
-            }
+    fn an_unpaced_countdown_looks_every_interval() {
+        let interval = u64::from(MAX_INTERVAL);
+        let mut countdown = Countdown::new(0, false);
+        for count in 1..3 * interval {
+            assert_eq!(countdown.step(), count % interval == 0, "{count}");
+            assert_eq!(countdown.count(), count);
         }
+        countdown.set_count(7);
+        assert_eq!(countdown.count(), 7);
+    }
+
+    /// A paced countdown looks at the first step, then in windows that
+    /// double while the steps are quick, never longer than [`MAX_INTERVAL`],
+    /// and shorten when steps turn slow.
+    #[test]
+    fn a_paced_countdown_adapts_its_windows() {
+        let mut countdown = Countdown::new(5, true);
+        assert!(countdown.step());
+        assert_eq!(countdown.count(), 6);
+        let mut looks = 1;
+        for _ in 0..10 * MAX_INTERVAL {
+            looks += u32::from(countdown.step());
+        }
+        assert!(countdown.window <= MAX_INTERVAL);
+        // Doubling windows: about log2(1024) looks to reach the longest
+        // window, then one a window (a slow machine looks more often).
+        assert!((10..=10 * MAX_INTERVAL).contains(&looks), "{looks}");
+        assert_eq!(countdown.count(), 6 + u64::from(10 * MAX_INTERVAL));
+        // Slow steps: each window takes longer than the slow mark.
+        let window = countdown.window;
+        countdown.left = 1;
+        countdown.began = Instant::now().checked_sub(SLOW_WINDOW * 2);
+        assert!(countdown.step());
+        assert_eq!(countdown.window, (window / 2).max(1));
     }
 }

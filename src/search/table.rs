@@ -81,10 +81,10 @@ fn hash_of<K: Hash>(key: &K) -> u64 {
 }
 
 impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
-    /// An empty table with room for `capacity` keys before it grows.
-    pub(crate) fn with_capacity(capacity: usize) -> Self {
+    /// An empty table that holds no memory yet.
+    pub(crate) fn new() -> Self {
         KeyTable {
-            table: hashbrown::HashTable::with_capacity(capacity),
+            table: hashbrown::HashTable::new(),
         }
     }
 
@@ -94,7 +94,28 @@ impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
         self.table.len()
     }
 
-    /// The entry of `key`, occupied or vacant, found in one probe.
+    /// The keys the table holds before it must grow.
+    #[inline]
+    pub(crate) fn capacity(&self) -> usize {
+        self.table.capacity()
+    }
+
+    /// The bytes the table holds.
+    pub(crate) fn allocation_size(&self) -> usize {
+        self.table.allocation_size()
+    }
+
+    /// Room for `additional` more keys, or `Err` when it cannot be had.
+    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), ()> {
+        self.table
+            .try_reserve(additional, |(known, _)| hash_of(known))
+            .map_err(|_| ())
+    }
+
+    /// The entry of `key`, occupied or vacant, found in one probe. A table
+    /// that is full grows here, and an allocation that fails here aborts:
+    /// the engines keep room for one more key (see
+    /// [`Budget::table_room`](super::grow::Budget::table_room)).
     #[inline]
     pub(crate) fn entry(&mut self, key: K) -> hash_table::Entry<'_, (K, V)> {
         self.table.entry(
@@ -109,6 +130,14 @@ impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
     pub(crate) fn get(&self, key: &K) -> Option<&V> {
         self.table
             .find(hash_of(key), |(known, _)| known == key)
+            .map(|(_, value)| value)
+    }
+
+    /// The value of `key`, to change, if it is in the table.
+    #[inline]
+    pub(crate) fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+        self.table
+            .find_mut(hash_of(key), |(known, _)| known == key)
             .map(|(_, value)| value)
     }
 

@@ -3,6 +3,8 @@
 // Indices in this module are the tree's own, handed out by `push`: in bounds.
 #![allow(clippy::indexing_slicing)]
 
+use super::grow::Budget;
+use super::Limit;
 use crate::Path;
 
 /// States in the order reached, each but the roots with the index of the
@@ -21,11 +23,20 @@ pub(crate) struct Tree<S, M> {
 }
 
 impl<S, M> Tree<S, M> {
-    pub(crate) fn with_capacity(capacity: usize) -> Self {
-        Tree {
+    /// An empty tree with room for `capacity` states, taken from `budget`
+    /// (which may start it smaller: see [`Budget::start`]).
+    pub(crate) fn new_in(budget: &mut Budget, capacity: usize) -> Result<Self, Limit> {
+        Ok(Tree {
             roots: Vec::new(),
-            linked: Vec::with_capacity(capacity),
-        }
+            linked: budget.vec(budget.start(capacity))?,
+        })
+    }
+
+    /// Room for one more state with a parent, from `budget`: the check
+    /// before [`push`](Tree::push), which never grows the tree itself.
+    #[inline(always)]
+    pub(crate) fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
+        budget.room(&mut self.linked)
     }
 
     /// Adds `state` as a root, before any state with a parent, and returns its index.
@@ -35,7 +46,9 @@ impl<S, M> Tree<S, M> {
         self.roots.len() as u32 - 1
     }
 
-    /// Adds `state`, reached from state `parent` by `mv`, and returns its index.
+    /// Adds `state`, reached from state `parent` by `mv`, and returns its
+    /// index; [`room`](Tree::room) must have made room for it (else the push
+    /// grows the tree, and an allocation that fails aborts).
     #[inline]
     pub(crate) fn push(&mut self, state: S, parent: u32, mv: M) -> u32 {
         let index = self.len() as u32;

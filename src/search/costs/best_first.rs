@@ -5,7 +5,7 @@ use super::frontier::{stopping, Frontier};
 use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
-use crate::search::run::{Countdown, Run};
+use crate::search::run::Run;
 use crate::search::{Limit, Limits, Outcome};
 
 /// Dijkstra's algorithm (uniform-cost search): expands states by their cost
@@ -221,17 +221,22 @@ fn search<P: Weighted>(
     order: Order,
     run: &mut Run<'_>,
 ) -> Found<P> {
-    let watch = run.watch();
-    let mut frontier = Frontier::<P>::new(puzzle, run.max_states());
+    let mut watch = run.watch();
+    let mut budget = run.budget();
+    let mut frontier = match Frontier::<P>::new(puzzle, run.max_states(), &mut budget) {
+        Ok(frontier) => frontier,
+        Err(limit) => return (Outcome::LimitReached(limit), None),
+    };
     for root in core::iter::once(start).chain(others) {
         let Some(priority) = order.priority(puzzle, P::Cost::ZERO, &root) else {
             return (Outcome::LimitReached(Limit::CostOverflow), None);
         };
-        if let Err(limit) = frontier.push_root(puzzle, puzzle.encode(&root), root, priority) {
+        let key = puzzle.encode(&root);
+        if let Err(limit) = frontier.push_root(puzzle, key, root, priority, &mut budget) {
             return (Outcome::LimitReached(limit), None);
         }
     }
-    let mut generated = Countdown::new(0);
+    let mut generated = watch.countdown(0);
     let mut stop = None;
     let found = loop {
         let Some(node) = frontier.pop() else {
@@ -241,7 +246,7 @@ fn search<P: Weighted>(
         if puzzle.is_goal(state) {
             break (Outcome::Solved(frontier.path_to(node)), Some(g));
         }
-        if let Err(limit) = watch.check(run.stats.expanded) {
+        if let Err(limit) = watch.check() {
             break (Outcome::LimitReached(limit), None);
         }
         run.stats.expanded += 1;
@@ -256,7 +261,10 @@ fn search<P: Weighted>(
             };
             let key = puzzle.encode(&child);
             let priority = |child: &P::State| order.priority(puzzle, child_cost, child);
-            if let Err(limit) = frontier.offer(puzzle, key, child, node, mv, child_cost, priority) {
+            let budget = &mut budget;
+            if let Err(limit) =
+                frontier.offer(puzzle, key, child, node, mv, child_cost, priority, budget)
+            {
                 stop = Some(limit);
             }
         };

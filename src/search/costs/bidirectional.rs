@@ -4,6 +4,7 @@ use super::frontier::{stopping, Frontier};
 use super::result::Found;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
+use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};
 use crate::search::{Limit, Limits, Outcome};
 use crate::{Backward, Path};
@@ -98,18 +99,29 @@ struct Sides<'w, P: Weighted> {
     meeting: Meeting<P::Cost>,
     watch: Watch<'w>,
     generated: Countdown,
+    /// The bytes both frontiers hold, and the limit on them.
+    budget: Budget,
 }
 
 fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Found<P> {
     // Both sides share the state limit: each is checked against what is
     // left, as nodes come.
     let max = run.max_states();
+    let mut budget = run.budget();
+    let frontiers = Frontier::new(puzzle, max, &mut budget)
+        .and_then(|forward| Ok((forward, Frontier::new(puzzle, max, &mut budget)?)));
+    let (forward, backward) = match frontiers {
+        Ok(frontiers) => frontiers,
+        Err(limit) => return (Outcome::LimitReached(limit), None),
+    };
+    let watch = run.watch();
     let mut sides = Sides::<P> {
-        forward: Frontier::new(puzzle, max),
-        backward: Frontier::new(puzzle, max),
+        forward,
+        backward,
         meeting: None,
-        watch: run.watch(),
-        generated: Countdown::new(0),
+        generated: watch.countdown(0),
+        watch,
+        budget,
     };
     let mut error = None;
     puzzle.goal_states(&start, |goal| {
@@ -117,14 +129,14 @@ fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>
             let key = puzzle.encode(&goal);
             error = sides
                 .backward
-                .push_root(puzzle, key, goal, P::Cost::ZERO)
+                .push_root(puzzle, key, goal, P::Cost::ZERO, &mut sides.budget)
                 .err();
         }
     });
     let key = puzzle.encode(&start);
     if let Some(limit) = error.or(sides
         .forward
-        .push_root(puzzle, key, start, P::Cost::ZERO)
+        .push_root(puzzle, key, start, P::Cost::ZERO, &mut sides.budget)
         .err())
     {
         return (Outcome::LimitReached(limit), None);
@@ -145,7 +157,7 @@ fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>
                 break None;
             }
         }
-        if let Err(limit) = sides.watch.check(run.stats.expanded) {
+        if let Err(limit) = sides.watch.check() {
             break Some(limit);
         }
         run.stats.expanded += 1;
@@ -185,7 +197,7 @@ impl<P: Weighted + Backward> Sides<'_, P> {
         let mut reached = Vec::new();
         let mut stop = None;
         let room = max.saturating_sub(self.forward.keys() + self.backward.keys());
-        let (generated, watch) = (&mut self.generated, &self.watch);
+        let (generated, watch, budget) = (&mut self.generated, &self.watch, &mut self.budget);
         let side = if forward {
             &mut self.forward
         } else {
@@ -210,7 +222,7 @@ impl<P: Weighted + Backward> Sides<'_, P> {
                 stop = Some(Limit::States { max });
                 return;
             }
-            match side.offer(puzzle, key, other, node, mv, cost, |_| Some(cost)) {
+            match side.offer(puzzle, key, other, node, mv, cost, |_| Some(cost), budget) {
                 Ok(Some(_)) => reached.push(key),
                 Ok(None) => {}
                 Err(limit) => stop = Some(limit),

@@ -9,7 +9,9 @@ use std::collections::BinaryHeap;
 
 use hashbrown::hash_table::Entry as Slot;
 
+use crate::adapt::stop;
 use crate::cost::{Cost, Weighted};
+use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Watch, MAX_INDEXED};
 use crate::search::table::KeyTable;
 use crate::search::tree::Tree;
@@ -99,22 +101,44 @@ pub(super) struct Frontier<P: Weighted> {
 }
 
 impl<P: Weighted> Frontier<P> {
-    /// An empty frontier for `puzzle` that holds at most `max_states` keys.
-    pub(super) fn new(puzzle: &P, max_states: usize) -> Self {
+    /// An empty frontier for `puzzle` that holds at most `max_states` keys,
+    /// its room taken from `budget`.
+    pub(super) fn new(puzzle: &P, max_states: usize, budget: &mut Budget) -> Result<Self, Limit> {
         let best = match puzzle.dense_keys() {
-            Some(count) => Best::Dense {
-                nodes: vec![NONE; count],
-                keys: 0,
-            },
-            None => Best::Hashed(KeyTable::with_capacity(INITIAL_CAPACITY)),
+            Some(count) => {
+                let mut nodes = budget.vec(count)?;
+                nodes.resize(count, NONE);
+                Best::Dense { nodes, keys: 0 }
+            }
+            None => Best::Hashed(budget.table(INITIAL_CAPACITY)?),
         };
-        Frontier {
-            tree: Tree::with_capacity(INITIAL_CAPACITY),
-            costs: Vec::with_capacity(INITIAL_CAPACITY),
-            superseded: Vec::with_capacity(INITIAL_CAPACITY),
+        let start = budget.start(INITIAL_CAPACITY);
+        Ok(Frontier {
+            tree: Tree::new_in(budget, INITIAL_CAPACITY)?,
+            costs: budget.vec(start)?,
+            superseded: budget.vec(start)?,
             best,
-            heap: BinaryHeap::with_capacity(INITIAL_CAPACITY),
+            heap: BinaryHeap::from(budget.vec(start)?),
             max_states: max_states.min(MAX_INDEXED),
+        })
+    }
+
+    /// Room for one more node, and for one more key in a hashed table,
+    /// from `budget`.
+    #[inline(always)]
+    fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
+        self.tree.room(budget)?;
+        budget.room(&mut self.costs)?;
+        budget.room(&mut self.superseded)?;
+        if self.heap.len() == self.heap.capacity() {
+            let mut heap = core::mem::take(&mut self.heap).into_vec();
+            let grown = budget.room(&mut heap);
+            self.heap = BinaryHeap::from(heap);
+            grown?;
+        }
+        match &mut self.best {
+            Best::Hashed(table) => budget.table_room(table),
+            Best::Dense { .. } => Ok(()),
         }
     }
 
@@ -130,11 +154,13 @@ impl<P: Weighted> Frontier<P> {
         key: P::Key,
         state: P::State,
         priority: P::Cost,
+        budget: &mut Budget,
     ) -> Result<(), Limit> {
         if self.best(puzzle, &key).is_some() {
             return Ok(());
         }
         self.admit()?;
+        self.room(budget)?;
         let node = self.tree.push_root(state);
         match &mut self.best {
             Best::Hashed(table) => table.insert_new(key, node),
@@ -156,8 +182,9 @@ impl<P: Weighted> Frontier<P> {
     ///
     /// # Errors
     ///
-    /// The state limit when a new key would not fit, or the cost overflow
-    /// that `priority` reports as `None`.
+    /// The state limit when a new key would not fit, the memory limit when
+    /// the frontier cannot grow within `budget`, or the cost overflow that
+    /// `priority` reports as `None`.
     #[inline]
     #[allow(clippy::too_many_arguments)] // the child, its link, its cost: one thing each
     pub(super) fn offer(
@@ -169,10 +196,14 @@ impl<P: Weighted> Frontier<P> {
         mv: P::Move,
         cost: P::Cost,
         priority: impl FnOnce(&P::State) -> Option<P::Cost>,
+        budget: &mut Budget,
     ) -> Result<Option<u32>, Limit> {
         if self.tree.len() >= MAX_INDEXED {
             return Err(Limit::States { max: MAX_INDEXED });
         }
+        // Room for a node, whether it is kept or not: growth is checked
+        // where it would happen, never inside a push.
+        self.room(budget)?;
         let node = self.tree.len() as u32;
         let keys = self.best.len();
         let table = match &mut self.best {
@@ -328,6 +359,8 @@ pub(super) fn stopping(
 ) -> bool {
     let look = generated.step();
     if stop.is_some() {
+        // The search has stopped: the rest of the children need not come.
+        stop::request();
         return true;
     }
     if look {

@@ -2,8 +2,9 @@
 
 use super::result::Found;
 use super::{CostResult, Weight};
+use crate::adapt::stop;
 use crate::cost::{Cost, Weighted};
-use crate::search::run::{Countdown, Run};
+use crate::search::run::{Countdown, Run, Watch};
 use crate::search::table::{KeyMap, KeySet};
 use crate::search::{Limit, Limits, Outcome};
 use crate::{Path, Puzzle};
@@ -138,7 +139,7 @@ impl<'p, P: Weighted> Deepening<'p, P> {
         let Some(mut bound) = self.priority(P::Cost::ZERO, &start) else {
             return (Outcome::LimitReached(Limit::CostOverflow), None);
         };
-        let mut generated = Countdown::new(0);
+        let mut generated = run.watch().countdown(0);
         let found = loop {
             match self.iterate(start.clone(), bound, run, &mut generated) {
                 Iteration::Solved(path, cost) => break (Outcome::Solved(path), Some(cost)),
@@ -151,30 +152,46 @@ impl<'p, P: Weighted> Deepening<'p, P> {
         found
     }
 
-    /// A frame for `state`, its children listed.
+    /// A frame for `state`, its children listed; the time or cancel limit
+    /// when it is reached while they come (a list may never end).
     fn frame(
         &mut self,
         state: P::State,
         key: P::Key,
         cost: P::Cost,
         reached_by: Option<P::Move>,
-    ) -> Frame<P, P::Cost> {
+        watch: &Watch<'_>,
+    ) -> Result<Frame<P, P::Cost>, Limit> {
         let mut children = self.spare.pop().unwrap_or_default();
-        let mut emit = |mv, child| children.push((mv, child));
+        // Children are counted as generated when they are tried; this count
+        // only paces the looks while they are listed.
+        let mut listed = watch.countdown(0);
+        let mut stopped = Ok(());
+        let mut emit = |mv, child| {
+            if stopped.is_err() {
+                stop::request();
+                return;
+            }
+            if listed.step() {
+                stopped = watch.look();
+            }
+            children.push((mv, child));
+        };
         match &reached_by {
             Some(last) => self
                 .puzzle
                 .weighted_successors_after(&state, last, &mut emit),
             None => self.puzzle.successors(&state, &mut emit),
         }
-        Frame {
+        stopped?;
+        Ok(Frame {
             state,
             key,
             cost,
             reached_by,
             children,
             next: 0,
-        }
+        })
     }
 
     /// One depth-first search within `bound`.
@@ -194,7 +211,10 @@ impl<'p, P: Weighted> Deepening<'p, P> {
         let key = self.puzzle.encode(&start);
         on_path.insert(key);
         run.stats.expanded += 1;
-        let root = self.frame(start, key, P::Cost::ZERO, None);
+        let root = match self.frame(start, key, P::Cost::ZERO, None, &watch) {
+            Ok(root) => root,
+            Err(limit) => return Iteration::Stopped(limit),
+        };
         let mut stack = vec![root];
         while let Some(top) = stack.last_mut() {
             let Some((mv, child)) = top.children.get(top.next).cloned() else {
@@ -246,8 +266,10 @@ impl<'p, P: Weighted> Deepening<'p, P> {
             run.stats.expanded += 1;
             run.stats.max_stored = run.stats.max_stored.max(stack.len() + 1 + cheapest.len());
             on_path.insert(key);
-            let frame = self.frame(child, key, cost, Some(mv));
-            stack.push(frame);
+            match self.frame(child, key, cost, Some(mv), &watch) {
+                Ok(frame) => stack.push(frame),
+                Err(limit) => return Iteration::Stopped(limit),
+            }
         }
         Iteration::Exhausted(exceeded)
     }

@@ -3,7 +3,9 @@
 
 use super::frames::Stack;
 use super::memory::{Entry, Memory};
+use crate::adapt::stop;
 use crate::search::bfs;
+use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};
 use crate::search::{Limit, Outcome};
 use crate::{Path, Puzzle};
@@ -92,6 +94,8 @@ pub(super) struct Descent<'w, P: Puzzle, T: Memory<P>> {
     recursion_depth: usize,
     /// The heap stack's frames, kept from one use to the next.
     pub(super) heap: Stack<P::State, P::Move, T::Mark>,
+    /// The bytes of the table and the heap stack, and the limit on them.
+    budget: Budget,
 }
 
 impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
@@ -151,7 +155,13 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         };
         // `below + 1` states are on the path: the start and the states down
         // to this child.
-        if below >= self.max_path || self.memory.remember(mark, entry, self.max_path).is_err() {
+        let room = self.max_path;
+        if below >= room
+            || self
+                .memory
+                .remember(mark, entry, room, &mut self.budget)
+                .is_err()
+        {
             let max = self.max_path;
             self.halt(Stop::Limit(Limit::States { max }));
             return Child::Skip;
@@ -217,6 +227,8 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
         self.stopped = true;
         self.stop = Some(why);
         self.bound = 0;
+        // Every level's successors may stop: none is within the bound now.
+        stop::request();
         self.generated_at_stop = self.generated.count();
     }
 
@@ -305,6 +317,11 @@ pub(super) fn back_up(backed_up: &mut u32, bound: u32) {
 impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     /// [`recurse`](Descent::recurse) from `root`, at `depth`, with the
     /// frames of the path on the heap.
+    ///
+    /// Out of line: only deep bounds come here, and the recursion's frames
+    /// stay as small as its own work needs.
+    #[cold]
+    #[inline(never)]
     fn descend_on_heap(
         &mut self,
         puzzle: &P,
@@ -313,11 +330,15 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     ) -> u32 {
         let prune = !T::REMEMBERS;
         let mut stack = core::mem::take(&mut self.heap);
-        stack.enter(puzzle, 0, root, prune);
+        if let Err(limit) = stack.enter(puzzle, 0, root, prune, &mut self.budget) {
+            self.halt(Stop::Limit(limit));
+            self.heap = stack;
+            return u32::MAX;
+        }
         let mut top = 0;
         let learned = loop {
-            let frame = &mut stack.frames[top];
-            let Some((mv, child)) = frame.children.get(frame.taken) else {
+            let Some((mv, child)) = stack.next_child(puzzle, top) else {
+                let frame = &stack.frames[top];
                 let learned = frame.backed_up;
                 if T::REMEMBERS {
                     self.memory.learn(frame.mark, learned);
@@ -331,21 +352,23 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
                 }
                 continue;
             };
-            frame.taken += 1;
+            let frame = &mut stack.frames[top];
             let parent = (&frame.state, frame.heuristic, depth + top);
-            match self.consider(puzzle, parent, mv, child, &mut frame.backed_up) {
+            match self.consider(puzzle, parent, &mv, &child, &mut frame.backed_up) {
                 Child::Skip if self.stopped => break u32::MAX,
                 Child::Skip => {}
                 Child::Goal => {
-                    let (mv, child) = (mv.clone(), child.clone());
                     let steps = stack.steps(top, mv, child);
                     self.halt(Stop::Found(steps));
                     break u32::MAX;
                 }
                 Child::Enter { mark, heuristic } => {
-                    let next = (child.clone(), mv.clone(), mark, heuristic);
+                    let next = (child, mv, mark, heuristic);
                     top += 1;
-                    stack.enter(puzzle, top, next, prune);
+                    if let Err(limit) = stack.enter(puzzle, top, next, prune, &mut self.budget) {
+                        self.halt(Stop::Limit(limit));
+                        break u32::MAX;
+                    }
                 }
             }
         };
@@ -365,9 +388,11 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
 ) -> Outcome<P::State, P::Move> {
     let root = memory.mark(puzzle, &start);
     let root_heuristic = puzzle.heuristic(&start);
+    let watch = run.watch();
     let mut descent = Descent {
         memory,
-        watch: run.watch(),
+        generated: watch.countdown(run.stats.generated),
+        watch,
         max_depth: run.max_depth(),
         max_path: run.max_states(),
         iteration: 0,
@@ -375,7 +400,6 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         next_bound: u32::MAX,
         depth_cut: false,
         met_new_state: false,
-        generated: Countdown::new(run.stats.generated),
         expanded: run.stats.expanded,
         max_stored: run.stats.max_stored,
         stopped: false,
@@ -385,6 +409,7 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         stack_budget,
         recursion_depth: 0,
         heap: Stack::default(),
+        budget: run.budget(),
     };
     // The start is admitted: the one state on the path.
     let entry = Entry {
@@ -392,9 +417,12 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         moves: 0,
         bound: root_heuristic,
     };
-    let _ = descent
-        .memory
-        .remember(root, entry, descent.max_path.saturating_sub(1));
+    let _ = descent.memory.remember(
+        root,
+        entry,
+        descent.max_path.saturating_sub(1),
+        &mut descent.budget,
+    );
     // A heuristic of `u32::MAX` says no goal is reachable (as A* reads it):
     // a bound of `u32::MAX` would prune nothing and never end on a cycle.
     if root_heuristic == u32::MAX {
@@ -413,7 +441,7 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         descent.expanded += 1;
         descent.search_from(puzzle, &start, root, root_heuristic);
         if descent.stopped {
-            descent.generated = Countdown::new(descent.generated_at_stop);
+            descent.generated.set_count(descent.generated_at_stop);
         }
         match descent.stop.take() {
             Some(Stop::Found(steps)) => {

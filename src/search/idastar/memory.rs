@@ -1,7 +1,8 @@
 //! What IDA* remembers of the states it has searched: nothing ([`NoTable`],
 //! linear memory), or a transposition table of bounded size ([`Table`]).
 
-use crate::search::table::KeyMap;
+use crate::search::grow::Budget;
+use crate::search::table::KeyTable;
 use crate::Puzzle;
 
 /// What a table knows of a key.
@@ -25,9 +26,16 @@ pub(super) trait Memory<P: Puzzle> {
 
     fn mark(&self, puzzle: &P, state: &P::State) -> Self::Mark;
     fn recall(&self, mark: Self::Mark) -> Option<Entry>;
-    /// Records `entry` for `mark`: nothing when full. `Err` when a new
-    /// state would make it hold more than `room` states.
-    fn remember(&mut self, mark: Self::Mark, entry: Entry, room: usize) -> Result<(), ()>;
+    /// Records `entry` for `mark`: nothing when full, or when it cannot
+    /// grow within `budget`. `Err` when a new state would make it hold more
+    /// than `room` states.
+    fn remember(
+        &mut self,
+        mark: Self::Mark,
+        entry: Entry,
+        room: usize,
+        budget: &mut Budget,
+    ) -> Result<(), ()>;
     /// Raises the bound known for `mark` to `bound`.
     fn learn(&mut self, mark: Self::Mark, bound: u32);
     /// The states remembered.
@@ -48,7 +56,7 @@ impl<P: Puzzle> Memory<P> for NoTable {
         None
     }
     #[inline]
-    fn remember(&mut self, (): (), _: Entry, _: usize) -> Result<(), ()> {
+    fn remember(&mut self, (): (), _: Entry, _: usize, _: &mut Budget) -> Result<(), ()> {
         Ok(())
     }
     #[inline]
@@ -59,16 +67,17 @@ impl<P: Puzzle> Memory<P> for NoTable {
     }
 }
 
-/// A transposition table of at most `capacity` keys.
+/// A transposition table of at most `capacity` keys: fewer when it cannot
+/// grow (then `capacity` is lowered to what it holds).
 pub(super) struct Table<K> {
-    entries: KeyMap<K, Entry>,
+    entries: KeyTable<K, Entry>,
     capacity: usize,
 }
 
-impl<K> Table<K> {
+impl<K: Copy + Eq + core::hash::Hash> Table<K> {
     pub(super) fn new(capacity: usize) -> Self {
         Table {
-            entries: KeyMap::default(),
+            entries: KeyTable::new(),
             capacity,
         }
     }
@@ -87,18 +96,32 @@ impl<P: Puzzle> Memory<P> for Table<P::Key> {
         self.entries.get(&key).copied()
     }
     #[inline]
-    fn remember(&mut self, key: P::Key, entry: Entry, room: usize) -> Result<(), ()> {
-        let stored = self.entries.len();
-        match self.entries.entry(key) {
-            hashbrown::hash_map::Entry::Occupied(mut known) => {
-                known.insert(entry);
-            }
-            hashbrown::hash_map::Entry::Vacant(_) if stored >= self.capacity => {}
-            hashbrown::hash_map::Entry::Vacant(_) if stored >= room => return Err(()),
-            hashbrown::hash_map::Entry::Vacant(vacancy) => {
-                vacancy.insert(entry);
-            }
+    fn remember(
+        &mut self,
+        key: P::Key,
+        entry: Entry,
+        room: usize,
+        budget: &mut Budget,
+    ) -> Result<(), ()> {
+        // A lookup first: a full table must not be handed a new key, which
+        // would grow it where growing cannot fail.
+        if let Some(known) = self.entries.get_mut(&key) {
+            *known = entry;
+            return Ok(());
         }
+        let stored = self.entries.len();
+        if stored >= self.capacity {
+            return Ok(());
+        }
+        if stored >= room {
+            return Err(());
+        }
+        if budget.table_room(&mut self.entries).is_err() {
+            // A table that cannot grow is full: the search goes on without.
+            self.capacity = stored;
+            return Ok(());
+        }
+        self.entries.insert_new(key, entry);
         Ok(())
     }
 

@@ -35,7 +35,14 @@ use crate::Puzzle;
 /// function is called again from inside its own callback). Past about
 /// 128 KiB of stack (from where it was called; measured as the depth grows)
 /// it goes on with a stack of frames on the heap, so a deep bound needs about
-/// that much of the thread's stack and no more. It skips the successors
+/// that much of the thread's stack and no more. A frame on the heap holds its
+/// state and a window of at most 32 of its children, never all of them: a
+/// path `d` deep takes memory linear in `d` whatever the branching factor,
+/// and a state with more than 32 children is asked for its successors again
+/// (the ones tried skipped) for each further window, so its successors must
+/// come in the same order each time. The path's frames count towards
+/// [`Limits::with_max_bytes`]; a frame that cannot be had is
+/// [`Limit::Memory`](super::Limit::Memory). It skips the successors
 /// [`Puzzle::successors_after`] leaves out (the move back), and asks
 /// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
 /// update it from the move. Like every IDA*, it cannot tell a puzzle that
@@ -87,8 +94,8 @@ use crate::Puzzle;
 ///
 /// # Complexity
 ///
-/// Memory: the path (on the thread's stack, then the heap), plus the table
-/// if one is asked for. Time: the states within each bound, summed over the bounds
+/// Memory: the path (on the thread's stack, then the heap, a window of at
+/// most 32 children a frame), plus the table if one is asked for. Time: the states within each bound, summed over the bounds
 /// tried; small when the heuristic is tight.
 ///
 /// # Example

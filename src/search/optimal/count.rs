@@ -6,6 +6,7 @@ use core::mem;
 use super::super::run::{Countdown, Run, Watch};
 use super::super::{idastar, Limit, Limits, Outcome, Stats};
 use super::PathCount;
+use crate::adapt::stop;
 use crate::{Path, Puzzle};
 
 /// How a count of the optimal solutions ended.
@@ -152,12 +153,13 @@ where
     P::State: PartialEq,
 {
     run.admit(bound as usize + 1)?;
+    let watch = run.watch();
     let mut walk = Walk {
         puzzle,
         bound,
-        watch: run.watch(),
+        generated: watch.countdown(0),
+        watch,
         expanded: 0,
-        generated: Countdown::new(0),
         stop: None,
         children: Vec::new(),
     };
@@ -201,7 +203,7 @@ where
         if depth >= self.bound {
             return PathCount::Exact(u128::from(self.puzzle.is_goal(state)));
         }
-        if let Err(limit) = self.watch.check(self.expanded) {
+        if let Err(limit) = self.watch.check() {
             self.stop = Some(limit);
             return PathCount::Exact(0);
         }
@@ -216,9 +218,18 @@ where
             .map(mem::take)
             .unwrap_or_default();
         children.clear();
-        let mut look = false;
         let mut add = |mv: P::Move, child: P::State| {
-            look |= self.generated.step();
+            if self.stop.is_some() {
+                // Stopped: the rest of the children need not come.
+                stop::request();
+                return;
+            }
+            if self.generated.step() {
+                if let Err(limit) = self.watch.look() {
+                    self.stop = Some(limit);
+                    return;
+                }
+            }
             // Two moves to one state are one step of a path.
             if !children.iter().any(|(_, other)| *other == child) {
                 children.push((mv, child));
@@ -228,11 +239,6 @@ where
         match last {
             Some(last) => self.puzzle.successors_after(state, last, &mut add),
             None => self.puzzle.successors(state, &mut add),
-        }
-        if look {
-            if let Err(limit) = self.watch.look() {
-                self.stop = Some(limit);
-            }
         }
         let mut total = PathCount::Exact(0);
         for (mv, child) in &children {

@@ -14,10 +14,12 @@ use hashbrown::hash_table::Entry;
 
 use lift::KeyGraph;
 
+use super::grow::Budget;
 use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Limits, Stats};
+use crate::adapt::stop;
 use crate::Puzzle;
 
 /// How a search for every optimal solution ended.
@@ -158,13 +160,25 @@ fn search<P: Puzzle>(
 where
     P::State: PartialEq,
 {
+    let mut budget = run.budget();
+    let storage = budget.table(INITIAL_CAPACITY).and_then(|seen| {
+        let tree = Tree::new_in(&mut budget, INITIAL_CAPACITY)?;
+        Ok((seen, tree))
+    });
+    let (seen, tree) = match storage {
+        Ok(storage) => storage,
+        Err(limit) => return OptimalOutcome::LimitReached(limit),
+    };
+    let watch = run.watch();
     let mut layers = Layers {
         puzzle,
-        watch: run.watch(),
-        seen: KeyTable::with_capacity(INITIAL_CAPACITY),
+        generated: watch.countdown(0),
+        watch,
+        seen,
         max_states: run.max_states(),
         room: run.max_states().saturating_sub(1),
-        tree: Tree::with_capacity(INITIAL_CAPACITY),
+        tree,
+        budget,
         edges: Vec::new(),
         parent_edges: 0,
         next_layer: 1,
@@ -172,10 +186,12 @@ where
         bound: run.max_depth(),
         child_depth: 1,
         pruned: false,
-        generated: Countdown::new(0),
         stop: None,
     };
     layers.seen.insert_new(puzzle.encode(&start), 0);
+    if let Err(limit) = layers.budget.table_room(&mut layers.seen) {
+        return OptimalOutcome::LimitReached(limit);
+    }
     layers.tree.push_root(start);
     let mut bounds = vec![0u32, 1];
     let mut depth = 0u32;
@@ -202,7 +218,7 @@ where
         layers.next_layer = layer_end;
         layers.child_depth = depth + 1;
         for parent in layer_start..layer_end {
-            if let Err(limit) = layers.watch.check(run.stats.expanded) {
+            if let Err(limit) = layers.watch.check() {
                 layers.stop = Some(limit);
                 break;
             }
@@ -243,6 +259,8 @@ struct Layers<'p, P: Puzzle> {
     room: usize,
     /// Every state reached, layer after layer, with the move that first reached it.
     tree: Tree<P::State, P::Move>,
+    /// The bytes of `seen`, `tree` and `edges`, and the limit on them.
+    budget: Budget,
     /// Every edge into the next layer, in the order the parents were expanded.
     edges: Vec<Edge>,
     /// Where the edges of the state being expanded start.
@@ -283,6 +301,8 @@ impl<P: Puzzle> Layers<'_, P> {
     fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
         let look = self.generated.step();
         if self.stop.is_some() {
+            // Stopped: the rest of the children need not come.
+            stop::request();
             return;
         }
         if look {
@@ -290,6 +310,10 @@ impl<P: Puzzle> Layers<'_, P> {
                 self.stop = Some(limit);
                 return;
             }
+        }
+        if let Err(limit) = self.budget.room(&mut self.edges) {
+            self.stop = Some(limit);
+            return;
         }
         // Once a goal is in the next layer, only goals can end an optimal path.
         let goal_layer = !self.goals.is_empty();
@@ -326,6 +350,10 @@ impl<P: Puzzle> Layers<'_, P> {
                     });
                     return;
                 }
+                if let Err(limit) = self.tree.room(&mut self.budget) {
+                    self.stop = Some(limit);
+                    return;
+                }
                 self.room -= 1;
                 let index = self.tree.len() as u32;
                 vacancy.insert((key, index));
@@ -333,6 +361,10 @@ impl<P: Puzzle> Layers<'_, P> {
                     self.goals.push(index);
                 }
                 self.tree.push(child, parent, mv);
+                // Room for the next key, where growing can fail.
+                if let Err(limit) = self.budget.table_room(&mut self.seen) {
+                    self.stop = Some(limit);
+                }
                 index
             }
         };
@@ -351,7 +383,7 @@ impl<P: Puzzle> Layers<'_, P> {
             self.puzzle,
             states,
             seen,
-            &self.watch,
+            &mut self.watch,
             &mut self.generated,
             run,
         )
