@@ -422,19 +422,22 @@ fn build(partition: Partition, options: &Options) -> Result<PatternDatabase, Fai
     let groups = partition.groups().len();
     let shape = partition.shape();
     let bar = common::progress_bar();
-    let mut current = None;
+    // Groups may be built at the same time, their reports interleaved: the
+    // bar shows the patterns known in all of them, and the groups finished.
+    let totals: Vec<u64> = (0..groups).map(|group| partition.patterns(group)).collect();
+    let mut known = vec![0u64; groups];
+    bar.set_length(totals.iter().sum());
     let mut show = |group: usize, report: Progress| {
-        if current != Some(group) {
-            current = Some(group);
-            bar.reset();
+        if let Some(slot) = known.get_mut(group) {
+            *slot = report.done;
         }
-        bar.set_length(report.total);
-        bar.set_position(report.done);
-        bar.set_message(format!(
-            "{shape} pdb {}/{groups}: layer {}",
-            group + 1,
-            report.depth
-        ));
+        let finished = known
+            .iter()
+            .zip(&totals)
+            .filter(|(done, total)| done == total)
+            .count();
+        bar.set_position(known.iter().sum());
+        bar.set_message(format!("{shape} pdb {finished}/{groups} done"));
     };
     let database = build_pattern_database(partition, options, &mut show)
         .map_err(|error| Failure::other(format!("cannot build the pattern databases: {error}")))?;
