@@ -392,6 +392,8 @@ struct KlotskiJson<'a> {
     /// Each phase alone; 0 for tables loaded from a file.
     distances_ms: u64,
     components_ms: u64,
+    /// Listing every layout once, alone.
+    enumeration_ms: u64,
 }
 
 /// One of the hardest layouts: its codes and its distance.
@@ -544,6 +546,7 @@ fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u64, phases: PhaseTimes) -
         elapsed_ms,
         distances_ms: millis(phases.distances),
         components_ms: millis(phases.components),
+        enumeration_ms: millis(phases.enumeration),
     }
 }
 

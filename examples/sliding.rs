@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --release --example sliding -- [--size RxC] [--engine bfs|bidir|astar|idastar]
 //!     [--heuristic manhattan|linear-conflict|pdb] [--partition GROUPS] [--pdb FILE]
-//!     [--max-states N] [--time-limit SECONDS] [--weight W] [--json] [--count] [BOARD]...
+//!     [--max-states N] [--time-limit SECONDS] [--weight W] [--json] [--count]
+//!     [--threads N] [BOARD]...
 //! ```
 //!
 //! Each `BOARD` argument, or else each line of standard input that is neither
@@ -28,20 +29,26 @@
 //!
 //! The default heuristic is the additive pattern databases of the shape's
 //! default partition (`--partition` picks another), built by the crate's
-//! atlas engine before the first search (about 5 s for the 15-puzzle on two
+//! atlas engine before the first search (about 3 s for the 15-puzzle on two
 //! cores, with a progress bar on a terminal). `--pdb FILE` keeps them: it loads them
 //! from FILE, or builds them and saves them there.
+//!
+//! `--threads N` (default: one per core) builds the databases and searches
+//! the boards on N threads, each board whole on one of them, so with the
+//! node counts of one thread; the answers are written in input order.
 //!
 //! `--count` adds the number of distinct optimal solutions (`moves count`),
 //! counted by IDA*'s last iteration run to its end.
 
 mod common;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::{self, File};
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
 
 use clap::{Parser, ValueEnum};
 use puzzle_search::analysis::{
@@ -50,8 +57,8 @@ use puzzle_search::analysis::{
 use puzzle_search::atlas::{Options, Progress};
 use puzzle_search::search::costs::{Weight, WeightedEngine};
 use puzzle_search::search::{
-    idastar_count, CountOutcome, CountResult, Engine, Limit, Limits, Outcome, PathCount, Stats,
-    TwoWay,
+    idastar_count, CancelFlag, CountOutcome, CountResult, Engine, Limit, Limits, Outcome,
+    PathCount, Stats, TwoWay,
 };
 use puzzle_search::sliding::{
     moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
@@ -133,6 +140,12 @@ struct Args {
     /// the heuristic of --heuristic; ignores --engine).
     #[arg(long, conflicts_with = "weight")]
     count: bool,
+    /// Worker threads, at least 1, for building the pattern databases and
+    /// for the searches, each board searched whole on one thread (so with
+    /// the node counts of one thread) and the answers written in input
+    /// order; each search holds its own memory [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// The engines, by the names of the command line.
@@ -236,7 +249,14 @@ fn run(args: &Args) -> Result<(), Failure> {
         HeuristicArg::LinearConflict => Bounds::Kind(HeuristicKind::LinearConflict),
         HeuristicArg::Pdb => Bounds::Databases(databases(args, &searched)?),
     };
-    let written = solve_all(args, &bounds, &limits, &boards, &goals);
+    let written = solve_all(
+        args,
+        &bounds,
+        &limits,
+        &boards,
+        &goals,
+        solving_threads(args),
+    );
     common::answered(written, "the answers")
 }
 
@@ -284,8 +304,8 @@ fn databases(args: &Args, boards: &[Board]) -> Result<HashMap<Shape, PatternData
     for shape in shapes {
         let partition = partition(args, shape)?;
         let database = match &cache {
-            Some(directory) => cached_database(directory, partition)?,
-            None => build(partition)?,
+            Some(directory) => cached_database(directory, partition, &atlas_options(args))?,
+            None => build(partition, &atlas_options(args))?,
         };
         databases.insert(shape, database);
     }
@@ -311,7 +331,11 @@ fn cache_directory() -> Option<PathBuf> {
 /// A file that does not load (damaged, cut, or another partition's) is
 /// rebuilt, never trusted; a cache that cannot be written only costs the
 /// next run a build.
-fn cached_database(directory: &Path, partition: Partition) -> Result<PatternDatabase, Failure> {
+fn cached_database(
+    directory: &Path,
+    partition: Partition,
+    options: &Options,
+) -> Result<PatternDatabase, Failure> {
     let name: String = format!("sliding-{}-{partition}", partition.shape())
         .chars()
         .map(|c| match c {
@@ -327,7 +351,7 @@ fn cached_database(directory: &Path, partition: Partition) -> Result<PatternData
             return Ok(database);
         }
     }
-    let database = build(partition)?;
+    let database = build(partition, options)?;
     let saved = fs::create_dir_all(directory)
         .map_err(|error| error.to_string())
         .and_then(|()| {
@@ -367,33 +391,55 @@ fn kept_database(args: &Args, shape: Shape, path: &Path) -> Result<PatternDataba
             .map_err(|error| Failure::usage(format!("cannot load {}: {error}", path.display())));
     }
     common::check_output(path, "the pattern databases")?;
-    let database = build(partition)?;
+    let database = build(partition, &atlas_options(args))?;
     common::write_output(path, "the pattern databases", |writer| {
         save_pattern_database(writer, &database)
     })?;
     Ok(database)
 }
 
-/// Builds the pattern databases of `partition`, with a progress bar.
-fn build(partition: Partition) -> Result<PatternDatabase, Failure> {
+/// The searches' threads: `--threads`, even past the cores (the atlas
+/// engine caps its own at the cores), or one per core.
+fn solving_threads(args: &Args) -> usize {
+    args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    )
+}
+
+/// The atlas engine's options for `--threads`: the threads of the builds,
+/// and of the searches too.
+fn atlas_options(args: &Args) -> Options {
+    match args.threads {
+        Some(threads) => Options::new().with_threads(usize::from(threads)),
+        None => Options::new(),
+    }
+}
+
+/// Builds the pattern databases of `partition` on the threads of `options`,
+/// with a progress bar.
+fn build(partition: Partition, options: &Options) -> Result<PatternDatabase, Failure> {
     let groups = partition.groups().len();
     let shape = partition.shape();
     let bar = common::progress_bar();
-    let mut current = None;
+    // Groups may be built at the same time, their reports interleaved: the
+    // bar shows the patterns known in all of them, and the groups finished.
+    let totals: Vec<u64> = (0..groups).map(|group| partition.patterns(group)).collect();
+    let mut known = vec![0u64; groups];
+    bar.set_length(totals.iter().sum());
     let mut show = |group: usize, report: Progress| {
-        if current != Some(group) {
-            current = Some(group);
-            bar.reset();
+        if let Some(slot) = known.get_mut(group) {
+            *slot = report.done;
         }
-        bar.set_length(report.total);
-        bar.set_position(report.done);
-        bar.set_message(format!(
-            "{shape} pdb {}/{groups}: layer {}",
-            group + 1,
-            report.depth
-        ));
+        let finished = known
+            .iter()
+            .zip(&totals)
+            .filter(|(done, total)| done == total)
+            .count();
+        bar.set_position(known.iter().sum());
+        bar.set_message(format!("{shape} pdb {finished}/{groups} done"));
     };
-    let database = build_pattern_database(partition, &Options::new(), &mut show)
+    let database = build_pattern_database(partition, options, &mut show)
         .map_err(|error| Failure::other(format!("cannot build the pattern databases: {error}")))?;
     bar.finish_and_clear();
     Ok(database)
@@ -432,66 +478,142 @@ fn parse(text: &str, size: Option<Shape>, name: &str) -> Result<Board, Failure> 
         .map_err(|error| Failure::usage(format!("invalid board at {name}: {error}")))
 }
 
-/// Solves every board and writes one line per board to standard output, each
-/// as soon as it is known.
+/// Solves every board and writes one line per board to standard output, in
+/// input order, each as soon as it and every board before it are known.
+///
+/// With more than one thread, the boards are handed out one at a time to
+/// `threads` workers, each board searched whole on one of them exactly as
+/// on one thread (so with the same node counts), the databases shared.
+/// This thread only writes: an answer that comes early waits for those
+/// before it.
 fn solve_all(
     args: &Args,
     bounds: &Bounds,
     limits: &Limits,
     boards: &[Board],
     goals: &Goals,
+    threads: usize,
 ) -> io::Result<()> {
-    let engine = args.engine.engine();
     let mut out = io::stdout().lock();
-    for &board in boards {
-        let mut count = None;
-        let goal = goals.of(board.shape());
-        let result = match goal {
-            Some(Goal::Direct(goal)) => solve_direct(engine, board, *goal, limits),
-            framed => {
-                let frame = match framed {
-                    Some(Goal::Framed(frame)) => Some(frame),
-                    _ => None,
-                };
-                let searched = frame.map_or(board, |frame| frame.to_search(board));
-                let answer = if args.count {
-                    count_framed(bounds, limits, searched, &mut count)
-                } else {
-                    solve_framed(args, bounds, limits, searched)
-                };
-                match frame {
-                    Some(frame) => answer.seen_from(frame),
-                    None => answer,
+    let threads = threads.min(boards.len());
+    if threads <= 1 {
+        for &board in boards {
+            let solved = solve_one(args, bounds, limits, board, goals);
+            write_answer(&mut out, args, &solved)?;
+        }
+        return Ok(());
+    }
+    // A write that fails (a closed standard output) stops the searches
+    // under way as well as those not begun.
+    let cancel = CancelFlag::new();
+    let limits = &limits.clone().with_cancel_flag(cancel.clone());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (sender, answers) = mpsc::channel();
+        for _ in 0..threads {
+            let (sender, next, cancel) = (sender.clone(), &next, &cancel);
+            scope.spawn(move || {
+                while !cancel.is_cancelled() {
+                    let index = next.fetch_add(1, Relaxed);
+                    let Some(&board) = boards.get(index) else {
+                        break;
+                    };
+                    let solved = solve_one(args, bounds, limits, board, goals);
+                    if sender.send((index, solved)).is_err() {
+                        break;
+                    }
                 }
-            }
-        };
-        let goal_board = goal.map_or_else(|| Board::goal(board.shape()), Goal::board);
-        if args.json {
-            let json = BoardJson {
-                count,
-                ..to_json(board, goal_board, &result, args.weight)
-            };
-            common::write_json_line(&mut out, &json)?;
-        } else {
-            match (result.outcome(), count) {
-                (Some(Outcome::Solved(path)), Some(count)) => {
-                    writeln!(out, "{} {count}", path.len())?
+            });
+        }
+        drop(sender);
+        let mut early = BTreeMap::new();
+        let mut written = 0;
+        for (index, solved) in answers {
+            early.insert(index, solved);
+            while let Some(solved) = early.remove(&written) {
+                if let Err(error) = write_answer(&mut out, args, &solved) {
+                    cancel.cancel();
+                    return Err(error);
                 }
-                (Some(Outcome::Solved(path)), None) => writeln!(out, "{}", path.len())?,
-                (None | Some(Outcome::Unsolvable), _) => writeln!(out, "unsolvable")?,
-                (Some(Outcome::LimitReached(limit)), _) => {
-                    writeln!(out, "unknown: {} limit reached", limit.name())?
-                }
-            }
-            if args.show {
-                if let Some(Outcome::Solved(path)) = result.outcome() {
-                    show(&mut out, path)?;
-                }
+                written += 1;
             }
         }
-        out.flush()?;
+        Ok(())
+    })
+}
+
+/// One board's answer, and what its line shows beside it.
+struct Solved {
+    board: Board,
+    /// The goal it was searched toward, as the user named it.
+    goal: Board,
+    answer: Answer,
+    /// With `--count`, once counted.
+    count: Option<PathCount>,
+}
+
+/// The answer for `board` toward its shape's goal.
+fn solve_one(args: &Args, bounds: &Bounds, limits: &Limits, board: Board, goals: &Goals) -> Solved {
+    let mut count = None;
+    let goal = goals.of(board.shape());
+    let answer = match goal {
+        Some(Goal::Direct(goal)) => solve_direct(args.engine.engine(), board, *goal, limits),
+        framed => {
+            let frame = match framed {
+                Some(Goal::Framed(frame)) => Some(frame),
+                _ => None,
+            };
+            let searched = frame.map_or(board, |frame| frame.to_search(board));
+            let answer = if args.count {
+                count_framed(bounds, limits, searched, &mut count)
+            } else {
+                solve_framed(args, bounds, limits, searched)
+            };
+            match frame {
+                Some(frame) => answer.seen_from(frame),
+                None => answer,
+            }
+        }
+    };
+    Solved {
+        board,
+        goal: goal.map_or_else(|| Board::goal(board.shape()), Goal::board),
+        answer,
+        count,
     }
-    Ok(())
+}
+
+/// Writes the line of `solved` (with `--show`, its moves after it) and
+/// flushes it, so that each answer is seen as soon as it is written.
+fn write_answer(out: &mut impl Write, args: &Args, solved: &Solved) -> io::Result<()> {
+    let Solved {
+        board,
+        goal,
+        answer,
+        count,
+    } = solved;
+    if args.json {
+        let json = BoardJson {
+            count: *count,
+            ..to_json(*board, *goal, answer, args.weight)
+        };
+        common::write_json_line(out, &json)?;
+    } else {
+        match (answer.outcome(), count) {
+            (Some(Outcome::Solved(path)), Some(count)) => writeln!(out, "{} {count}", path.len())?,
+            (Some(Outcome::Solved(path)), None) => writeln!(out, "{}", path.len())?,
+            (None | Some(Outcome::Unsolvable), _) => writeln!(out, "unsolvable")?,
+            (Some(Outcome::LimitReached(limit)), _) => {
+                writeln!(out, "unknown: {} limit reached", limit.name())?
+            }
+        }
+        if args.show {
+            if let Some(Outcome::Solved(path)) = answer.outcome() {
+                show(out, path)?;
+            }
+        }
+    }
+    out.flush()
 }
 
 /// `--count`: the answer for `board` toward Korf's goal, its optimal

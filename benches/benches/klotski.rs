@@ -1,5 +1,6 @@
 //! Klotski: every engine on 横刀立马 (each metric) and 峰回路转, the exhaustive
-//! 横刀立马 component, and the `pathfinding` crate driven by the same successors.
+//! 横刀立马 component, the `pathfinding` crate driven by the same successors,
+//! and the listing of all 29,334,498 layouts.
 //!
 //! From the repository root: `cargo bench -p puzzle-search-benches --bench klotski`.
 
@@ -7,9 +8,9 @@ mod common;
 
 use common::{layout, successor_states};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use puzzle_search::klotski::{Klotski, Layout, Metric};
+use puzzle_search::klotski::{AllLayouts, Klotski, Layout, Metric};
 use puzzle_search::search::{bfs, Engine, Limits, TwoWay};
-use puzzle_search::{Backward, Puzzle};
+use puzzle_search::{Backward, DenseSpace, Puzzle};
 
 fn engines(c: &mut Criterion) {
     let mut group = c.benchmark_group("klotski");
@@ -145,5 +146,24 @@ fn versus_pathfinding(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engines, component, versus_pathfinding);
+/// Every one of the 29,334,498 layouts listed in ShortCode order, alone: the
+/// walk the atlas makes (`enumeration_ms` in `atlas klotski --json`), on one
+/// thread, each layout's code folded in so that none is skipped.
+fn enumeration(c: &mut Criterion) {
+    let mut group = c.benchmark_group("klotski-enumeration");
+    group.sample_size(20);
+    group.bench_function("all-29334498", |b| {
+        b.iter(|| {
+            let mut folded = (0u64, 0u64);
+            AllLayouts.for_each_state(0..AllLayouts.len(), |_, layout| {
+                folded = (folded.0 + 1, folded.1 ^ layout.code());
+            });
+            assert_eq!(folded.0, 29_334_498);
+            folded
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engines, component, versus_pathfinding, enumeration);
 criterion_main!(benches);

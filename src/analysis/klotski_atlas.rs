@@ -38,17 +38,27 @@ use std::time::{Duration, Instant};
 use super::klotski_graph::MirroredSets;
 use super::klotski_groups::flood_groups;
 use super::klotski_summary::{self, KlotskiSummary};
+use crate::atlas::parallel::run_chunks;
 use crate::atlas::{
     distances, distances_by_parts, file, flood, AtlasError, Components, Distances, MoveGraph,
     Options, Progress,
 };
-use crate::klotski::{AllLayouts, Klotski, Layout, Metric, PieceCounts, PieceSetSpace};
+use crate::klotski::{
+    AllLayouts, Klotski, Layout, Metric, PieceCounts, PieceSetSpace, LAYOUT_COUNT,
+};
 use crate::DenseSpace;
 
 /// How long each phase of building an atlas took: zero for an atlas loaded
 /// from a file or made from its tables.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PhaseTimes {
+    /// Listing every layout once, in rank order, counting them: the walk
+    /// the other phases make as they go, timed alone (the atlas of all
+    /// layouts only; a piece set's layouts are listed when its
+    /// [`PieceSetSpace`] is made). It includes building the ranking's
+    /// tables, on the atlas's first use of them.
+    pub enumeration: Duration,
     /// Computing the distances.
     pub distances: Duration,
     /// Labelling the groups.
@@ -71,6 +81,29 @@ impl Scope {
             Scope::All => AllLayouts.for_each_state(indices, visit),
             Scope::PieceSet(space) => space.for_each_state(indices, visit),
         }
+    }
+}
+
+/// Lists all layouts on the threads of `options` and checks that they are
+/// [`LAYOUT_COUNT`] (a run of ranks a chunk, each thread counting its own).
+fn count_layouts(options: &Options) -> Result<(), AtlasError> {
+    let layouts = u64::from(LAYOUT_COUNT);
+    let counts = run_chunks(
+        options,
+        layouts,
+        1 << 16,
+        || 0u64,
+        |ranks, count| AllLayouts.for_each_state(ranks, |_, _| *count += 1),
+        &mut |_| {},
+    )?;
+    let found = counts.iter().sum();
+    if found == layouts {
+        Ok(())
+    } else {
+        Err(AtlasError::TableSize {
+            expected: layouts,
+            found,
+        })
     }
 }
 
@@ -141,6 +174,10 @@ impl KlotskiAtlas {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Self, AtlasError> {
         let started = Instant::now();
+        if let Scope::All = scope {
+            count_layouts(options)?;
+        }
+        let enumerated = Instant::now();
         let distances = match &scope {
             Scope::All => distances_by_parts(&MirroredSets::new(metric), options, progress)?,
             Scope::PieceSet(space) => distances_of(metric, space, options, progress)?,
@@ -157,7 +194,8 @@ impl KlotskiAtlas {
             }
         };
         let phases = PhaseTimes {
-            distances: labelling - started,
+            enumeration: enumerated - started,
+            distances: labelling - enumerated,
             components: labelling.elapsed(),
         };
         Ok(KlotskiAtlas {
@@ -391,5 +429,18 @@ fn space_name(metric: Metric, counts: Option<PieceCounts>) -> String {
             "klotski/{metric}/{}-{}-{}",
             counts.vertical, counts.horizontal, counts.soldiers
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_layout_is_listed_once_on_any_number_of_threads() {
+        for threads in [1, 2] {
+            let options = Options::new().with_threads(threads);
+            assert!(count_layouts(&options).is_ok(), "{threads} threads");
+        }
     }
 }

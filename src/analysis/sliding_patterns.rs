@@ -1,21 +1,34 @@
 //! The sliding-tile pattern databases, built by the atlas engine and kept in files.
 
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
 
 use crate::atlas::{self, file, AtlasError, Options, Progress};
 use crate::sliding::{Partition, PatternDatabase, PatternSpace, Shape};
 
-/// Builds the pattern databases of `partition`, one group after another,
-/// with the engine's [`pattern_database`](atlas::pattern_database), and
-/// returns the heuristic that sums them.
+/// Builds the pattern databases of `partition` with the engine's
+/// [`pattern_database`](atlas::pattern_database), on the threads of
+/// `options`, and returns the heuristic that sums them.
+///
+/// Groups of like sizes (the 15-puzzle's `6-6-3`) are built at the same
+/// time, each on one thread, a thread taking the next group as it finishes
+/// one: a group's breadth-first layers split over threads must wait for each
+/// other at every layer, and the threads' tables crowd one cache, where
+/// whole groups on threads of their own run apart. A group as large as all
+/// the others together (the `8` of `7-8`) would leave the other threads idle
+/// that way, so it is built first, alone, on every thread, as is the last
+/// group left. The tables do not depend on the threads.
 ///
 /// `progress(group, report)` follows each group's breadth-first layers
-/// (`group` from 0).
+/// (`group` from 0), always on the calling thread; reports of groups built
+/// at the same time interleave.
 ///
 /// # Errors
 ///
 /// As [`atlas::pattern_database`]: [`AtlasError::TooLarge`] when a group's
-/// abstract space does not fit in memory.
+/// abstract space does not fit in memory (of one of them, when several
+/// fail); [`AtlasError::Cancelled`] once the options' cancel flag is set.
 ///
 /// # Example
 ///
@@ -39,17 +52,97 @@ pub fn build_pattern_database(
     options: &Options,
     progress: &mut dyn FnMut(usize, Progress),
 ) -> Result<PatternDatabase, AtlasError> {
-    let mut tables = Vec::new();
-    for group in 0..partition.groups().len() {
-        let Some(space) = PatternSpace::new(&partition, group) else {
-            break;
-        };
-        let table = atlas::pattern_database(&space, &space, options, &mut |report| {
-            progress(group, report)
-        })?;
-        tables.push(table.into_bytes());
+    let groups = partition.groups().len();
+    let mut tables: Vec<Option<Vec<u8>>> = vec![None; groups];
+    // The groups not built yet, the largest first.
+    let mut left: Vec<usize> = (0..groups).collect();
+    left.sort_by_key(|&group| std::cmp::Reverse(partition.patterns(group)));
+    while let Some(&largest) = left.first() {
+        let rest: u64 = left
+            .iter()
+            .skip(1)
+            .map(|&group| partition.patterns(group))
+            .sum();
+        if options.threads() == 1 || left.len() == 1 || partition.patterns(largest) >= rest {
+            left.remove(0);
+            let table = build_group(&partition, largest, options, &mut |report| {
+                progress(largest, report)
+            })?;
+            if let Some(slot) = tables.get_mut(largest) {
+                *slot = Some(table);
+            }
+        } else {
+            for (group, table) in build_apart(&partition, &left, options, progress) {
+                if let Some(slot) = tables.get_mut(group) {
+                    *slot = Some(table?);
+                }
+            }
+            left.clear();
+        }
     }
-    into_database(partition, tables)
+    into_database(partition, tables.into_iter().flatten().collect())
+}
+
+/// The table of group `group` of `partition`, built on the threads of `options`.
+fn build_group(
+    partition: &Partition,
+    group: usize,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<u8>, AtlasError> {
+    // `build_pattern_database` names only the partition's own groups.
+    let Some(space) = PatternSpace::new(partition, group) else {
+        return Ok(Vec::new());
+    };
+    Ok(atlas::pattern_database(&space, &space, options, progress)?.into_bytes())
+}
+
+/// The tables of `groups`, each built on one thread, on as many threads as
+/// `options` has, in the order of `groups`; the calling thread passes the
+/// builders' reports on to `progress`.
+fn build_apart(
+    partition: &Partition,
+    groups: &[usize],
+    options: &Options,
+    progress: &mut dyn FnMut(usize, Progress),
+) -> Vec<(usize, Result<Vec<u8>, AtlasError>)> {
+    let alone = options.clone().with_threads(1);
+    let next = AtomicUsize::new(0);
+    let builders = options.threads().min(groups.len());
+    std::thread::scope(|scope| {
+        let (sender, reports) = mpsc::channel();
+        let handles: Vec<_> = (0..builders)
+            .map(|_| {
+                let (sender, next, alone) = (sender.clone(), &next, &alone);
+                scope.spawn(move || {
+                    let mut built = Vec::new();
+                    while let Some(&group) = groups.get(next.fetch_add(1, Relaxed)) {
+                        let table = build_group(partition, group, alone, &mut |report| {
+                            // The calling thread stops listening only once
+                            // every builder is done.
+                            let _ = sender.send((group, report));
+                        });
+                        built.push((group, table));
+                    }
+                    built
+                })
+            })
+            .collect();
+        drop(sender);
+        for (group, report) in reports {
+            progress(group, report);
+        }
+        let mut built: Vec<_> = handles
+            .into_iter()
+            .flat_map(|handle| match handle.join() {
+                Ok(built) => built,
+                // A builder panics only through a bug; pass it on.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect();
+        built.sort_by_key(|&(group, _)| groups.iter().position(|&other| other == group));
+        built
+    })
 }
 
 /// Writes the tables of `database` to `writer`, one table of the engine's

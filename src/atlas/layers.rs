@@ -99,7 +99,19 @@ where
         &mut |_| {},
     )?;
     let counted = found.iter().map(|(_, counted)| counted).sum();
-    let layer = found.into_iter().flat_map(|(found, _)| found).collect();
+    // One thread's list is the layer as it is; several are copied once into
+    // a list made to size. A copy that grows as it goes would touch every
+    // fresh page of the layer twice, and a layer is tens of megabytes.
+    let layer = match <[_; 1]>::try_from(found) {
+        Ok([(layer, _)]) => layer,
+        Err(parts) => {
+            let mut layer = Vec::with_capacity(parts.iter().map(|(part, _)| part.len()).sum());
+            for (part, _) in parts {
+                layer.extend(part);
+            }
+            layer
+        }
+    };
     Ok((layer, counted))
 }
 

@@ -516,3 +516,70 @@ fn a_goal_can_be_chosen_and_a_solution_shown() {
     )
     .refused(&["--goal"]);
 }
+
+/// The JSON lines of `run` with each search's time taken out: all that
+/// may differ between two runs of the same boards.
+fn without_times(run: &Run) -> Vec<Value> {
+    json_lines(run)
+        .into_iter()
+        .map(|mut line| {
+            if let Some(stats) = line.get_mut("stats").and_then(Value::as_object_mut) {
+                assert!(stats.remove("elapsed_us").is_some(), "{stats:?}");
+            }
+            line
+        })
+        .collect()
+}
+
+#[test]
+fn boards_searched_on_threads_get_the_answers_and_nodes_of_one_thread() {
+    // 8-puzzle boards, an unsolvable one among them, and five of Korf's
+    // 15-puzzle instances (the pattern databases built for each run, their
+    // three groups at the same time with two threads), each input with more
+    // boards than threads, so that answers may come out of order.
+    let korf: Vec<&str> = include_str!("data/korf100.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .collect();
+    let fifteen = [korf[1], korf[3], korf[4], korf[5], korf[8]].join("\n");
+    let mut eight: Vec<&str> = BOARDS.to_vec();
+    eight.insert(2, "1 0 2 3 4 5 6 8 7");
+    let eight = eight.join("\n");
+    for (args, input, boards) in [
+        (&["--json"][..], eight.as_str(), 6),
+        (
+            &["--json", "--no-cache", "--partition", "5-5-5"][..],
+            &fifteen,
+            5,
+        ),
+        (&["--json", "--engine", "bfs"][..], eight.as_str(), 6),
+    ] {
+        let on = |threads: &str| {
+            let mut all = args.to_vec();
+            all.extend(["--threads", threads]);
+            sliding(&all, input)
+        };
+        let one = on("1");
+        let lines = without_times(&one);
+        assert_eq!(lines.len(), boards, "{args:?}");
+        assert!(lines.iter().all(|line| line["stats"]["generated"].is_u64()));
+        for threads in ["2", "3"] {
+            assert_eq!(without_times(&on(threads)), lines, "{args:?} on {threads}");
+        }
+    }
+    // The lines for people too, in input order, each solution after its
+    // answer.
+    let expected: Vec<String> = BOARDS.iter().map(|b| distance(b).to_string()).collect();
+    assert_eq!(
+        sliding(&["--threads", "2"], &BOARDS.join("\n")).lines(),
+        expected
+    );
+    let shown = |threads| sliding(&["--show", "--threads", threads], &eight).stdout;
+    assert_eq!(shown("2"), shown("1"));
+}
+
+#[test]
+fn threads_are_counted_from_one() {
+    sliding(&["--threads", "0", GOAL], "").refused(&["--threads"]);
+    sliding(&["--threads", "many", GOAL], "").refused(&["--threads"]);
+}

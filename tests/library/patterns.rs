@@ -336,3 +336,48 @@ fn all_korf_instances_solve_optimally() {
         .sum();
     assert_eq!(korf_nodes, 35_911_891_875);
 }
+
+/// The FNV-1a hash of `database`'s file: a check that the tables stay the
+/// very bytes they were.
+fn file_hash(database: &PatternDatabase) -> u64 {
+    let mut bytes = Vec::new();
+    save_pattern_database(&mut bytes, database).unwrap();
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn the_fifteen_puzzle_databases_are_the_bytes_they_were() {
+    // The hash of the 6-6-3 file as `sliding --pdb FILE` wrote it before
+    // the groups were built at the same time (11,535,072 bytes).
+    assert_eq!(file_hash(fifteen()), 0xb49a_eb52_2a27_f506);
+}
+
+#[test]
+fn groups_built_at_the_same_time_make_the_tables_of_one_thread() {
+    // Three groups of five (built apart, one thread each, when there are
+    // two threads), and groups of five and three on the 8-puzzle (the five
+    // as large as the rest: built alone, on every thread).
+    for (shape, partition, hash) in [
+        (Shape::FIFTEEN, "5-5-5", 0xc6cc_31f1_d2e5_4cf5),
+        (Shape::EIGHT, "5-3", 0xc521_0fe9_be8c_9d27),
+    ] {
+        let built = |threads: usize| {
+            let partition = Partition::parse(shape, partition).unwrap();
+            let mut last = HashMap::new();
+            let options = Options::new().with_threads(threads);
+            let database = build_pattern_database(partition, &options, &mut |group, report| {
+                last.insert(group, (report.done, report.total));
+            })
+            .unwrap();
+            (file_hash(&database), last)
+        };
+        let (one, reports) = built(1);
+        assert_eq!(one, hash, "{partition}");
+        assert_eq!(built(2), (one, reports.clone()), "{partition}");
+        // Each group's last report says all of its patterns are known.
+        assert_eq!(reports.len(), partition.split('-').count());
+        assert!(reports.values().all(|&(done, total)| done == total));
+    }
+}
