@@ -537,7 +537,7 @@ fn boards_searched_on_threads_get_the_answers_and_nodes_of_one_thread() {
     // 15-puzzle instances (the pattern databases built for each run, their
     // three groups at the same time with two threads), each input with more
     // boards than threads, so that answers may come out of order.
-    let korf: Vec<&str> = include_str!("data/korf100.txt")
+    let korf: Vec<&str> = include_str!("../data/korf100.txt")
         .lines()
         .filter(|line| !line.starts_with('#'))
         .collect();
