@@ -9,7 +9,11 @@
 //! standard error. Options: `--json FILE` (the summary as one JSON object),
 //! `--svg FILE` (the distance histogram), `--save FILE` / `--load FILE` (the
 //! tables, in the format of `puzzle_search::atlas::file`), `--threads N`.
-//! Bad arguments and unreadable or wrong table files exit with status 2.
+//! Bad arguments and unreadable or wrong table files exit with status 2, and
+//! so does a sliding-tile shape whose table would not fit in memory
+//! (estimated before the work, against the memory available and `ulimit
+//! -v`). A sliding-tile table loaded is checked entry by entry against the
+//! search's equations.
 //!
 //! Every FILE must be a regular file or a new one, not a FIFO, a directory or
 //! a device (such as `/dev/null`); all are checked before the work starts, and
@@ -169,7 +173,7 @@ fn klotski(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
             KlotskiAtlas::load(open(path)?, metric).map_err(|error| load_failure(path, &error))?
         }
         None => KlotskiAtlas::build(metric, options, &mut progress)
-            .map_err(|error| Failure::other(error.to_string()))?,
+            .map_err(|error| build_failure(&error))?,
     };
     if let Some(path) = &args.save {
         bar.set_message(format!("saving {}", path.display()));
@@ -207,7 +211,7 @@ fn knights(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
         None => KnightTable::build(options, &mut |report| {
             common::show_progress(&bar, &mut phase, report)
         })
-        .map_err(|error| Failure::other(error.to_string()))?,
+        .map_err(|error| build_failure(&error))?,
     };
     if let Some(path) = &args.save {
         bar.set_message(format!("saving {}", path.display()));
@@ -261,17 +265,38 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
     let name = format!("sliding/{shape}");
     let bar = common::progress_bar();
     let mut phase = None;
+    // A byte per board, and the breadth-first layers as lists of boards
+    // (the largest of 3x3's and 2x5's holds a sixth of the boards; current
+    // and next).
+    let board = std::mem::size_of::<puzzle_search::sliding::Board>() as u64;
+    let needed = space
+        .len()
+        .saturating_add((space.len() / 6).saturating_mul(board).saturating_mul(2))
+        .saturating_add(common::overhead(options.threads()));
+    common::check_memory(
+        needed,
+        &format!(
+            "mapping the {} solvable {shape} boards",
+            grouped(space.len())
+        ),
+        "map a smaller shape (3x3, 2x5, 3x4 ...)",
+    )?;
     let distances = match &args.load {
         Some(path) => {
             bar.set_message(format!("loading {}", path.display()));
             let (distances, _) = file::load(open(path)?, &name, space.len())
+                .map_err(|error| load_failure(path, &error))?;
+            // The file's checks cannot see an entry edited with its checksum
+            // recomputed; the search's equations can.
+            bar.set_message(format!("checking {}", path.display()));
+            atlas::check_distances(&Sliding::new(), &space, &distances, options)
                 .map_err(|error| load_failure(path, &error))?;
             distances
         }
         None => atlas::distances(&Sliding::new(), &space, options, &mut |report| {
             common::show_progress(&bar, &mut phase, report)
         })
-        .map_err(|error| Failure::other(error.to_string()))?,
+        .map_err(|error| build_failure(&error))?,
     };
     if let Some(path) = &args.save {
         bar.set_message(format!("saving {}", path.display()));
@@ -330,6 +355,16 @@ fn sliding(args: &Args, options: &Options, started: Instant) -> Result<(), Failu
 
 fn open(path: &Path) -> Result<BufReader<File>, Failure> {
     common::open_input(path, "the tables").map(BufReader::new)
+}
+
+/// A build that failed: memory refused is a request too large for this
+/// machine (status 2, as the estimates before the work give); anything else
+/// status 1.
+fn build_failure(error: &AtlasError) -> Failure {
+    match error {
+        AtlasError::TooLarge { .. } => Failure::usage(error.to_string()),
+        _ => Failure::other(error.to_string()),
+    }
 }
 
 fn load_failure(path: &Path, error: &AtlasError) -> Failure {

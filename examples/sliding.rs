@@ -16,8 +16,12 @@
 //! `--json`, one JSON object per board instead.
 //!
 //! Every board is checked before any answer is printed; bad input or arguments
-//! exit with status 2, and so does standard input larger than 16 MiB. A
-//! standard output that is closed or cannot be written exits with status 1.
+//! exit with status 2, and so do standard input larger than 16 MiB and
+//! pattern databases that would not fit in memory (estimated before the
+//! build, against the memory available and `ulimit -v`). A standard input
+//! or output that is closed, or an output that cannot be written, exits
+//! with status 1. A `--partition` is checked even when no search needs it,
+//! and one whose groups hold fewer than half of the tiles is warned about.
 //!
 //! IDA* (the default) holds only its path, so it solves the 15-puzzle in
 //! little memory. BFS, bidirectional BFS and A* store every board they reach:
@@ -52,7 +56,8 @@ use std::sync::mpsc;
 
 use clap::{Parser, ValueEnum};
 use puzzle_search::analysis::{
-    build_pattern_database, load_pattern_database, save_pattern_database,
+    build_pattern_database, load_pattern_database, load_trusted_pattern_database,
+    save_pattern_database,
 };
 use puzzle_search::atlas::{Options, Progress};
 use puzzle_search::search::costs::{Weight, WeightedEngine};
@@ -61,10 +66,10 @@ use puzzle_search::search::{
     PathCount, Stats, TwoWay,
 };
 use puzzle_search::sliding::{
-    moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase, Shape,
-    Sliding,
+    moved_tiles, parse_board, Board, Direction, HeuristicKind, Partition, PatternDatabase,
+    PatternSpace, PatternState, Shape, Sliding,
 };
-use puzzle_search::{adapt, Backward, Puzzle};
+use puzzle_search::{adapt, Backward, DenseSpace, Puzzle};
 use serde_derive::Serialize;
 
 use common::{Failure, StatsJson};
@@ -226,6 +231,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         ));
     }
     let boards = read_boards(args)?;
+    check_partition(args, &boards)?;
     let goals = Goals::new(args, &boards)?;
     // The boards as the searches see them, toward Korf's goal (a goal the
     // searches cannot see that way needs no pattern databases).
@@ -347,7 +353,10 @@ fn cached_database(
         .collect();
     let path = directory.join(format!("{name}.pdb"));
     if let Ok(file) = File::open(&path) {
-        if let Ok(database) = load_pattern_database(BufReader::new(file), partition.clone()) {
+        // The cache holds files this program wrote: their checksum is
+        // checked, not their entries (which would cost a build).
+        if let Ok(database) = load_trusted_pattern_database(BufReader::new(file), partition.clone())
+        {
             return Ok(database);
         }
     }
@@ -372,12 +381,54 @@ fn cached_database(
     Ok(database)
 }
 
+/// Checks `--partition` for the shape of every board (and of `--size`),
+/// whether or not a search needs pattern databases, and warns on standard
+/// error about a partition whose groups leave most tiles out: its bound is
+/// weak, and the searches can take far longer than with the default.
+fn check_partition(args: &Args, boards: &[Board]) -> Result<(), Failure> {
+    let Some(text) = &args.partition else {
+        return Ok(());
+    };
+    let mut shapes: Vec<Shape> = args.size.into_iter().collect();
+    for board in boards {
+        if !shapes.contains(&board.shape()) {
+            shapes.push(board.shape());
+        }
+    }
+    for shape in shapes {
+        let partition = partition(args, shape)?;
+        let tiles = shape.cells() - 1;
+        let covered: usize = partition.groups().map(<[u8]>::len).sum();
+        // Fewer than half of the tiles: most of the board adds nothing.
+        if 2 * covered < tiles {
+            let means = match partition.groups().collect::<Vec<_>>().as_slice() {
+                [[tile]] => format!("one group of tile {tile} alone"),
+                groups => format!(
+                    "{} group{} holding {covered} of the {tiles} tiles",
+                    groups.len(),
+                    if groups.len() == 1 { "" } else { "s" }
+                ),
+            };
+            let _ = writeln!(
+                io::stderr().lock(),
+                "sliding: warning: --partition {} for {shape} means {means}: the tiles in no group add nothing to the bound, so searches can take far longer (groups are written like 1,2,3/4,5,6, sizes like 6-6-3)",
+                common::excerpt(text)
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The partition `--partition` names for `shape`, or the shape's default.
 fn partition(args: &Args, shape: Shape) -> Result<Partition, Failure> {
     match &args.partition {
         None => Ok(Partition::for_shape(shape)),
-        Some(text) => Partition::parse(shape, text)
-            .map_err(|error| Failure::usage(format!("--partition {text:?} for {shape}: {error}"))),
+        Some(text) => Partition::parse(shape, text).map_err(|error| {
+            Failure::usage(format!(
+                "--partition {} for {shape}: {error}",
+                common::excerpt(text)
+            ))
+        }),
     }
 }
 
@@ -416,11 +467,51 @@ fn atlas_options(args: &Args) -> Options {
     }
 }
 
+/// About the most memory building the pattern databases of `partition`
+/// takes at once, on `threads` threads: for each group in turn, the tables
+/// of the groups before it, a bit per abstract state, a byte per pattern, and
+/// its two largest breadth-first layers as lists of states (measured on the
+/// 15-puzzle's groups: each holds at most about a quarter of the patterns);
+/// at the end, every table.
+fn build_memory(partition: &Partition, threads: usize) -> u64 {
+    let state = std::mem::size_of::<PatternState>() as u64;
+    let mut kept = 0u64;
+    let mut peak = 0u64;
+    for group in 0..partition.groups().len() {
+        let Some(space) = PatternSpace::new(partition, group) else {
+            break;
+        };
+        let patterns = partition.patterns(group);
+        let bits = space.len().div_ceil(8);
+        let layers = (patterns / 4).saturating_mul(state).saturating_mul(2);
+        let working = kept
+            .saturating_add(bits)
+            .saturating_add(patterns)
+            .saturating_add(layers);
+        peak = peak.max(working);
+        kept = kept.saturating_add(patterns);
+    }
+    peak.max(kept).saturating_add(common::overhead(threads))
+}
+
 /// Builds the pattern databases of `partition` on the threads of `options`,
-/// with a progress bar.
+/// with a progress bar, after checking that the build fits in the memory this
+/// process can have.
 fn build(partition: Partition, options: &Options) -> Result<PatternDatabase, Failure> {
     let groups = partition.groups().len();
     let shape = partition.shape();
+    let sizes: Vec<String> = partition
+        .groups()
+        .map(|group| group.len().to_string())
+        .collect();
+    common::check_memory(
+        build_memory(&partition, options.threads()),
+        &format!(
+            "building the {shape} pattern databases of groups of {} tiles",
+            sizes.join("-")
+        ),
+        "choose a --partition of smaller groups (the default fits in far less)",
+    )?;
     let bar = common::progress_bar();
     // Groups may be built at the same time, their reports interleaved: the
     // bar shows the patterns known in all of them, and the groups finished.
@@ -439,8 +530,15 @@ fn build(partition: Partition, options: &Options) -> Result<PatternDatabase, Fai
         bar.set_position(known.iter().sum());
         bar.set_message(format!("{shape} pdb {finished}/{groups} done"));
     };
-    let database = build_pattern_database(partition, options, &mut show)
-        .map_err(|error| Failure::other(format!("cannot build the pattern databases: {error}")))?;
+    let database = build_pattern_database(partition, options, &mut show).map_err(|error| {
+        let message = format!("cannot build the pattern databases: {error}");
+        match error {
+            // Memory refused, as the estimate would have: a request too
+            // large for this machine, like bad arguments.
+            puzzle_search::atlas::AtlasError::TooLarge { .. } => Failure::usage(message),
+            _ => Failure::other(message),
+        }
+    })?;
     bar.finish_and_clear();
     Ok(database)
 }
@@ -461,6 +559,8 @@ fn read_boards(args: &Args) -> Result<Vec<Board>, Failure> {
             error.utf8_error()
         ))
     })?;
+    // A leading byte-order mark (Windows editors write one) is no number.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     (1..)
         .zip(text.lines())
         .filter(|(_, line)| {

@@ -166,7 +166,8 @@ pub fn progress_bar() -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    // No length until the first report: a length of 0 would draw as 100%.
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     let style =
         ProgressStyle::with_template("{msg:24!} [{wide_bar}] {percent:>3}% {elapsed:>4} {left:9}")
             .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -319,6 +320,12 @@ pub fn excerpt(text: &str) -> String {
 /// memory stays bounded whatever arrives. More input than that, or input that
 /// cannot be read, is bad input: status 2.
 pub fn read_stdin(cap: u64, cap_text: &str) -> Result<Vec<u8>, Failure> {
+    if stdout_state::stdin_was_closed() {
+        // Read as it is, a closed standard input would be an empty one.
+        return Err(Failure::other(
+            "cannot read standard input: it is closed (give the input, or </dev/null for none)",
+        ));
+    }
     let mut input = Vec::new();
     io::stdin()
         .lock()
@@ -355,6 +362,7 @@ mod stdout_state {
     use std::sync::atomic::{AtomicBool, Ordering};
 
     static CLOSED: AtomicBool = AtomicBool::new(false);
+    static STDIN_CLOSED: AtomicBool = AtomicBool::new(false);
 
     /// Run by the C runtime before `main`, hence before Rust's runtime puts
     /// `/dev/null` in place of a closed standard output.
@@ -366,18 +374,28 @@ mod stdout_state {
         // With `/proc` mounted, descriptor 1 is listed there exactly when it
         // is open; without `/proc` nothing is known, and nothing is recorded.
         let listed = std::path::Path::new("/proc/self/fd").is_dir();
-        let open = std::fs::symlink_metadata("/proc/self/fd/1").is_ok();
-        CLOSED.store(listed && !open, Ordering::Relaxed);
+        let open = |fd: &str| std::fs::symlink_metadata(format!("/proc/self/fd/{fd}")).is_ok();
+        CLOSED.store(listed && !open("1"), Ordering::Relaxed);
+        STDIN_CLOSED.store(listed && !open("0"), Ordering::Relaxed);
     }
 
     pub fn was_closed() -> bool {
         CLOSED.load(Ordering::Relaxed)
+    }
+
+    /// Whether standard input was closed when the program started (`<&-`).
+    pub fn stdin_was_closed() -> bool {
+        STDIN_CLOSED.load(Ordering::Relaxed)
     }
 }
 
 #[cfg(not(target_os = "linux"))]
 mod stdout_state {
     pub fn was_closed() -> bool {
+        false
+    }
+
+    pub fn stdin_was_closed() -> bool {
         false
     }
 }
@@ -475,6 +493,13 @@ pub fn check_output(path: &Path, what: &str) -> Result<(), Failure> {
         if !metadata.is_file() {
             return Err(not_regular(&action, path, metadata.file_type()));
         }
+    } else if let Ok(target) = fs::read_link(path) {
+        // A link to nothing: writing through it would create a file the
+        // user may not expect, and its directory may not exist.
+        return Err(cannot(format!(
+            "it is a symbolic link to {}, which does not exist",
+            target.display()
+        )));
     }
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -608,5 +633,123 @@ pub fn brief_solvable<S, M>(outcome: &Outcome<S, M>) -> (Option<Option<bool>>, O
         Outcome::Solved(_) => (None, None),
         Outcome::Unsolvable => (Some(Some(false)), None),
         Outcome::LimitReached(limit) => (Some(None), Some(*limit)),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Memory: what a table needs, and what this machine has
+// ---------------------------------------------------------------------------
+
+/// What this process may still have of memory, as far as it can be read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Machine {
+    /// The machine's memory available to new work (`MemAvailable`), in bytes.
+    pub available: Option<u64>,
+    /// The soft limit on this process's address space (`ulimit -v`), if any.
+    pub address_limit: Option<u64>,
+    /// The address space this process already uses.
+    pub address_used: Option<u64>,
+}
+
+impl Machine {
+    /// Reads the machine: on Linux from `/proc/meminfo` (`MemAvailable`),
+    /// `/proc/self/limits` ("Max address space") and `/proc/self/status`
+    /// (`VmSize`); elsewhere nothing is known.
+    pub fn read() -> Machine {
+        let read = |path: &str| fs::read_to_string(path).unwrap_or_default();
+        // "Name:   123 kB" lines.
+        let kilobytes = |text: &str, name: &str| {
+            text.lines()
+                .find_map(|line| line.strip_prefix(name))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|number| number.parse::<u64>().ok())
+                .map(|kb| kb.saturating_mul(1024))
+        };
+        let address_limit = read("/proc/self/limits")
+            .lines()
+            .find_map(|line| line.strip_prefix("Max address space"))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|soft| soft.parse::<u64>().ok());
+        Machine {
+            available: kilobytes(&read("/proc/meminfo"), "MemAvailable:"),
+            address_limit,
+            address_used: kilobytes(&read("/proc/self/status"), "VmSize:"),
+        }
+    }
+
+    /// The address space left under the limit, if there is one.
+    pub fn address_left(&self) -> Option<u64> {
+        self.address_limit
+            .map(|limit| limit.saturating_sub(self.address_used.unwrap_or(0)))
+    }
+
+    /// The most this process can have: the less of the memory available
+    /// and the address space left; `None` when neither is known.
+    pub fn room(&self) -> Option<u64> {
+        match (self.available, self.address_left()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// What is known, for a message: "1.2 GiB of address space left (limit
+    /// 1.5 GiB) and 3.0 GiB of memory available".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let (Some(left), Some(limit)) = (self.address_left(), self.address_limit) {
+            parts.push(format!(
+                "{} of address space left under its limit of {} (ulimit -v)",
+                bytes_text(left),
+                bytes_text(limit)
+            ));
+        }
+        if let Some(available) = self.available {
+            parts.push(format!(
+                "{} of memory available on this machine",
+                bytes_text(available)
+            ));
+        }
+        if parts.is_empty() {
+            "nothing is known of the memory available".to_owned()
+        } else {
+            parts.join(" and ")
+        }
+    }
+}
+
+/// Memory a run needs besides its tables: the program, its threads' stacks
+/// and the allocator's arenas (which reserve address space per thread).
+pub fn overhead(threads: usize) -> u64 {
+    (32 << 20) + threads as u64 * (72 << 20)
+}
+
+/// Refuses, before the work, work that needs about `needed` bytes when this
+/// process cannot have them: status 2, with the estimate and what there is.
+/// `what` says what needs them ("building the pattern databases of 7-8"),
+/// `advice` what to do instead. Where nothing is known, the work goes ahead.
+pub fn check_memory(needed: u64, what: &str, advice: &str) -> Result<(), Failure> {
+    let machine = Machine::read();
+    match machine.room() {
+        Some(room) if needed > room => Err(Failure::usage(format!(
+            "{what} needs about {}, but this process has {}: {advice}",
+            bytes_text(needed),
+            machine.describe()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `bytes` for people: `512 B`, `3.4 MiB`, `9.5 TiB`.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    match unit {
+        0 => format!("{bytes} B"),
+        _ => format!("{value:.1} {}", UNITS.get(unit).copied().unwrap_or("B")),
     }
 }

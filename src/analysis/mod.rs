@@ -27,5 +27,6 @@ pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;
 pub use sliding_patterns::{
-    build_pattern_database, load_pattern_database, pattern_space_name, save_pattern_database,
+    build_pattern_database, load_pattern_database, load_trusted_pattern_database,
+    pattern_space_name, save_pattern_database,
 };

@@ -6,8 +6,11 @@ use super::{file, MAX_DEPTH};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AtlasError {
-    /// The space has more states than the tables can index on this machine.
-    #[error("the space has {states} states, more than this table can index")]
+    /// The space has more states than this machine can hold a table for:
+    /// the table's memory could not be had (or not even indexed).
+    #[error(
+        "a table of the space's {states} states does not fit in the memory this process can have"
+    )]
     TooLarge {
         /// The number of states.
         states: u64,

@@ -11,6 +11,7 @@
 //! | [`distances_by_parts`] | a [`PartedSpace`] | the same [`Distances`] | breadth-first per part no move leaves, a hash set of keys instead of a rank per move; symmetric states may share a key |
 //! | [`components`] | [`Puzzle`](crate::Puzzle) and [`DenseSpace`](crate::DenseSpace) | [`Components`]: the (weakly) connected components | a concurrent union–find over the rank of every edge; one-way moves allowed |
 //! | [`flood`] | a [`Graph`] whose moves can be undone ([`MoveGraph`] makes one of a puzzle and a space) | the same [`Components`] | one component at a time, a hash set of the states reached, each state ranked once |
+//! | [`check_distances`] | [`Puzzle`](crate::Puzzle) and [`DenseSpace`](crate::DenseSpace) | whether a table is exactly what [`distances`] makes | every state one move farther than its nearest successor |
 //! | [`pattern_database`] | [`Backward`](crate::Backward) and an [`Abstraction`](crate::Abstraction) | the least distance of each pattern: a pattern-database heuristic's table | breadth-first over the abstraction, one bit per abstract state |
 //!
 //! [`PartedSpace`] and [`Graph`] are both spaces split into parts that no move
@@ -125,6 +126,7 @@
 //! ```
 
 mod by_parts;
+mod check;
 mod components;
 mod distances;
 mod error;
@@ -136,6 +138,7 @@ pub(crate) mod parallel;
 mod pattern;
 
 pub use by_parts::{distances_by_parts, PartedSpace};
+pub use check::check_distances;
 pub use components::{components, Components};
 pub use distances::{distances, Distances};
 pub use error::AtlasError;

@@ -11,6 +11,7 @@
 mod support;
 
 mod answers;
+mod attacks;
 mod blocks;
 mod grid;
 mod hardening;

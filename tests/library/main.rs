@@ -12,6 +12,7 @@ mod support;
 
 mod adapters;
 mod atlas;
+mod attacks;
 mod blocks;
 mod blocks_rules;
 mod costs;

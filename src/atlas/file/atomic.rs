@@ -13,7 +13,9 @@ use crate::atlas::AtlasError;
 /// `write` writes to a temporary file in the same directory, which is flushed
 /// to disk and then renamed over `path` (and the directory synced): a crash, a
 /// full disk or a kill midway leaves `path` as it was, at worst with a stray
-/// `.puzzle-search-*.tmp` file beside it. So a table can be loaded from a file
+/// `.puzzle-search-PID-N.tmp` file beside it, which the next save to the same
+/// directory removes once process PID is gone (where `/proc` tells, on
+/// Linux). So a table can be loaded from a file
 /// and saved back to the same file. A symbolic link is written through, and a
 /// file replaced keeps its permissions. `path` must not name a directory, a
 /// FIFO, a device or anything else that is not a regular file.
@@ -102,16 +104,62 @@ fn directory_of(path: &Path) -> &Path {
     }
 }
 
+/// The start of every temporary file's name.
+const PREFIX: &str = ".puzzle-search-";
+
 /// A new temporary file beside `path`, with a short name of its own: unique
 /// to this process and call, so threads and long file names are no problem.
+/// The temporary files that saves killed before their end left in that
+/// directory are removed first.
 fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
     static CALLS: AtomicU64 = AtomicU64::new(0);
     let call = CALLS.fetch_add(1, Ordering::Relaxed);
-    let name = format!(".puzzle-search-{}-{call}.tmp", std::process::id());
+    sweep(directory_of(path));
+    let name = format!("{PREFIX}{}-{call}.tmp", std::process::id());
     let temporary = directory_of(path).join(name);
     let file = OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&temporary)?;
     Ok((temporary, file))
+}
+
+/// Removes the temporary files in `directory` whose process is gone: a save
+/// killed midway (`SIGKILL`, a crash, a power cut) cannot remove its own, so
+/// the next save to the same directory does. A file is stale when its name is
+/// `.puzzle-search-PID-N.tmp` and no process PID runs; that is known only
+/// where `/proc` lists the processes (Linux), so elsewhere nothing is
+/// removed. Failures change nothing: a file left is only a file left.
+fn sweep(directory: &Path) {
+    let processes = Path::new("/proc/self");
+    if !processes.is_dir() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(directory) else {
+        return;
+    };
+    let own = std::process::id();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temporary_pid) else {
+            continue;
+        };
+        if pid != own && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process of a temporary file's name `.puzzle-search-PID-N.tmp`, or
+/// `None` for any other name.
+fn temporary_pid(name: &str) -> Option<u32> {
+    let (pid, call) = name
+        .strip_prefix(PREFIX)?
+        .strip_suffix(".tmp")?
+        .split_once('-')?;
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    if !digits(pid) || !digits(call) {
+        return None;
+    }
+    pid.parse().ok()
 }

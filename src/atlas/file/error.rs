@@ -87,6 +87,32 @@ pub enum ImpossibleDistances {
         /// The distance found.
         distance: u8,
     },
+    /// A pattern database's entry that its neighbours' entries contradict
+    /// (the first such of the file): no breadth-first build gives it.
+    #[error(
+        "entry {rank} of table {table} is {found}, but its neighbours' entries make it {expected}"
+    )]
+    WrongEntry {
+        /// The table, counted from 1 in the file's order.
+        table: usize,
+        /// The entry's rank (its pattern), from 0.
+        rank: u64,
+        /// The entry found.
+        found: u8,
+        /// What the entries of its neighbours give (255: no way to a goal).
+        expected: u8,
+    },
+    /// A distance that the distances of the state's neighbours contradict
+    /// (the first such, by rank): no breadth-first search gives it.
+    #[error("state {rank} is {found} moves from a goal, but its neighbours make it {expected}")]
+    WrongDistance {
+        /// The state's rank, from 0.
+        rank: u64,
+        /// The distance found (255: unreachable).
+        found: u8,
+        /// What the distances of its successors give.
+        expected: u8,
+    },
     /// A distance at least as large as the number of states.
     #[error("a distance of {distance} in a space of {states} states")]
     TooFar {

@@ -156,4 +156,3 @@ impl<P: Weighted + Backward> WeightedSearchable for TwoWay<'_, P> {
 pub struct UnknownWeightedEngine(pub String);
 
 by_name!(WeightedEngine, UnknownWeightedEngine);
-
