@@ -127,6 +127,11 @@ struct Args {
     /// (the boards must then share one shape), instead of the cache.
     #[arg(long, value_name = "FILE")]
     pdb: Option<PathBuf>,
+    /// Load --pdb FILE checked by its checksum only, not entry by entry
+    /// against a build (which costs what a build costs): for a file this
+    /// program saved and nobody edited.
+    #[arg(long, requires = "pdb")]
+    trust_pdb: bool,
     /// Neither read nor write the cache of pattern databases (kept in
     /// $PUZZLE_SEARCH_CACHE, else $XDG_CACHE_HOME/puzzle-search, else
     /// ~/.cache/puzzle-search; an empty $PUZZLE_SEARCH_CACHE turns it off too).
@@ -438,7 +443,12 @@ fn kept_database(args: &Args, shape: Shape, path: &Path) -> Result<PatternDataba
     let partition = partition(args, shape)?;
     if path.exists() {
         let file = common::open_input(path, "the pattern databases")?;
-        return load_pattern_database(BufReader::new(file), partition)
+        let load = if args.trust_pdb {
+            load_trusted_pattern_database
+        } else {
+            load_pattern_database
+        };
+        return load(BufReader::new(file), partition)
             .map_err(|error| Failure::usage(format!("cannot load {}: {error}", path.display())));
     }
     common::check_output(path, "the pattern databases")?;

@@ -147,6 +147,14 @@ fn an_edited_pattern_database_file_is_refused() {
         "{}",
         built.stderr
     );
+    // A file this program saved loads on its checksum alone with --trust-pdb.
+    let trusted = launch("sliding", &[&args[..], &["--trust-pdb"]].concat(), b"");
+    assert_eq!(
+        (trusted.code, trusted.stdout.trim()),
+        (Some(0), "31"),
+        "{}",
+        trusted.stderr
+    );
     let partition = Partition::named(Shape::EIGHT, "4-4").expect("a partition");
     let bytes = std::fs::read(&path).expect("the file");
     let database = load_pattern_database(&bytes[..], partition.clone()).expect("it loads");
