@@ -367,7 +367,7 @@ mod stdout_state {
     /// Run by the C runtime before `main`, hence before Rust's runtime puts
     /// `/dev/null` in place of a closed standard output.
     #[used]
-    #[link_section = ".init_array"]
+    #[unsafe(link_section = ".init_array")]
     static RECORD: extern "C" fn() = record;
 
     extern "C" fn record() {

@@ -222,7 +222,7 @@ fn longest_increasing(values: &[u8]) -> usize {
             .iter()
             .zip(&ending)
             .take(i)
-            .filter(|(&earlier, _)| earlier < value)
+            .filter(|&(&earlier, _)| earlier < value)
             .map(|(_, &length)| length)
             .max()
             .unwrap_or(0);
