@@ -80,8 +80,7 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         return Outcome::LimitReached(run.depth_limit());
     }
     let mut budget = run.budget();
-    let storage = budget.table(INITIAL_CAPACITY).and_then(|best| {
-        let tree = Tree::new_in(&mut budget, INITIAL_CAPACITY)?;
+    let storage = Tree::with_table_in(&mut budget, INITIAL_CAPACITY).and_then(|(best, tree)| {
         let nodes = budget.vec(budget.start(INITIAL_CAPACITY))?;
         Ok((best, tree, nodes))
     });

@@ -71,11 +71,7 @@ pub(super) fn search<P: Puzzle>(
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
     let mut budget = run.budget();
-    let storage = budget.table(INITIAL_CAPACITY).and_then(|seen| {
-        let tree = Tree::new_in(&mut budget, INITIAL_CAPACITY)?;
-        Ok((seen, tree))
-    });
-    let (seen, tree) = match storage {
+    let (seen, tree) = match Tree::with_table_in(&mut budget, INITIAL_CAPACITY) {
         Ok(storage) => storage,
         Err(limit) => return Outcome::LimitReached(limit),
     };

@@ -4,6 +4,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::grow::Budget;
+use super::table::KeyTable;
 use super::Limit;
 use crate::Path;
 
@@ -30,6 +31,16 @@ impl<S, M> Tree<S, M> {
             roots: Vec::new(),
             linked: budget.vec(budget.start(capacity))?,
         })
+    }
+
+    /// A table of keys seen and an empty tree, both with room for `capacity`
+    /// states from `budget`: what every engine that grows a tree starts with.
+    pub(crate) fn with_table_in<K: Copy + Eq + core::hash::Hash, V>(
+        budget: &mut Budget,
+        capacity: usize,
+    ) -> Result<(KeyTable<K, V>, Self), Limit> {
+        let table = budget.table(capacity)?;
+        Ok((table, Tree::new_in(budget, capacity)?))
     }
 
     /// Room for one more state with a parent, from `budget`: the check

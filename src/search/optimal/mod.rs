@@ -161,11 +161,7 @@ where
     P::State: PartialEq,
 {
     let mut budget = run.budget();
-    let storage = budget.table(INITIAL_CAPACITY).and_then(|seen| {
-        let tree = Tree::new_in(&mut budget, INITIAL_CAPACITY)?;
-        Ok((seen, tree))
-    });
-    let (seen, tree) = match storage {
+    let (seen, tree) = match Tree::with_table_in(&mut budget, INITIAL_CAPACITY) {
         Ok(storage) => storage,
         Err(limit) => return OptimalOutcome::LimitReached(limit),
     };
