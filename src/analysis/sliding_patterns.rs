@@ -181,9 +181,8 @@ pub fn save_pattern_database(
 /// refused, since an entry too large makes a search's answer longer than
 /// optimal. The check costs what a build costs (about 5 s for the
 /// 15-puzzle's default databases, 6-6-3, on two threads), so a file saves no
-/// time; it saves a table for other programs to read, and a run that trusts
-/// its file can read it with [`file::load_patterns`] and
-/// [`PatternDatabase::from_tables`] itself.
+/// time; a run that trusts its file (one it wrote itself) loads it with
+/// [`load_trusted_pattern_database`].
 ///
 /// # Errors
 ///
@@ -264,9 +263,6 @@ fn load(
             }
             Err(error) => return Err(error),
         };
-        if check {
-            check_table(&partition, group, &table)?;
-        }
         tables.push(table);
     }
     match file::expect_end(&mut reader) {
@@ -275,34 +271,38 @@ fn load(
         }
         ended => ended,
     }?;
+    if check {
+        check_tables(&partition, &tables)?;
+    }
     into_database(partition, tables)
 }
 
-/// Checks that `table` is group `group`'s table exactly as the engine's
-/// breadth-first build makes it, by building it again and comparing: the
+/// Checks that `tables` are the tables of `partition` exactly as the
+/// engine's breadth-first build makes them, by building them again (as
+/// [`build_pattern_database`] does, groups side by side) and comparing: the
 /// only check that catches every edit (an entry raised makes answers longer
 /// than optimal, one lowered makes searches slower), since a file's checksum
 /// can be recomputed by whoever edits it.
-fn check_table(partition: &Partition, group: usize, table: &[u8]) -> Result<(), AtlasError> {
-    let Some(space) = PatternSpace::new(partition, group) else {
-        return Ok(());
-    };
-    let built = atlas::pattern_database(&space, &space, &Options::new(), &mut |_| {})?;
-    let wrong = (0u64..)
-        .zip(table.iter().zip(built.as_bytes()))
-        .find(|(_, (found, expected))| found != expected);
-    match wrong {
-        Some((rank, (&found, &expected))) => Err(FileError::ImpossibleDistances(
-            ImpossibleDistances::WrongEntry {
-                table: group + 1,
-                rank,
-                found,
-                expected,
-            },
-        )
-        .into()),
-        None => Ok(()),
+fn check_tables(partition: &Partition, tables: &[Vec<u8>]) -> Result<(), AtlasError> {
+    let built = build_pattern_database(partition.clone(), &Options::new(), &mut |_, _| {})?;
+    for (group, table) in tables.iter().enumerate() {
+        let expected = built.table(group).unwrap_or_default();
+        let wrong = (0u64..)
+            .zip(table.iter().zip(expected))
+            .find(|(_, (found, expected))| found != expected);
+        if let Some((rank, (&found, &expected))) = wrong {
+            return Err(
+                FileError::ImpossibleDistances(ImpossibleDistances::WrongEntry {
+                    table: group + 1,
+                    rank,
+                    found,
+                    expected,
+                })
+                .into(),
+            );
+        }
     }
+    Ok(())
 }
 
 /// A file of pattern databases cut short: `found` of its `length` bytes.
