@@ -19,6 +19,7 @@ use core::cmp::Ordering;
 use core::fmt::Debug;
 use core::hash::{Hash, Hasher};
 
+use crate::adapt::forward;
 use crate::Puzzle;
 
 /// A cost type: totally ordered, never negative, with checked arithmetic.
@@ -382,35 +383,7 @@ pub trait Weighted: Puzzle {
 impl<P: Weighted + ?Sized> Weighted for &P {
     type Cost = P::Cost;
 
-    #[inline]
-    fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> Self::Cost {
-        (**self).cost(from, mv, to)
-    }
-
-    #[inline]
-    fn cost_heuristic(&self, state: &Self::State) -> Self::Cost {
-        (**self).cost_heuristic(state)
-    }
-
-    #[inline]
-    fn dense_keys(&self) -> Option<usize> {
-        (**self).dense_keys()
-    }
-
-    #[inline]
-    fn dense_key(&self, key: &Self::Key) -> usize {
-        (**self).dense_key(key)
-    }
-
-    #[inline]
-    fn weighted_successors_after(
-        &self,
-        state: &Self::State,
-        last: &Self::Move,
-        emit: impl FnMut(Self::Move, Self::State),
-    ) {
-        (**self).weighted_successors_after(state, last, emit);
-    }
+    forward!(deref: cost, cost_heuristic, dense_keys, dense_key, weighted_successors_after);
 }
 
 #[cfg(test)]

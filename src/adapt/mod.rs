@@ -30,7 +30,7 @@ pub(crate) mod stop;
 
 pub use checked::{CheckedHeuristic, HeuristicError};
 
-/// Writes the listed methods of [`Puzzle`] and [`Backward`] as calls to the
+/// Writes the listed methods of [`Puzzle`], [`Backward`] and [`Weighted`] as calls to the
 /// same method of the puzzle adapted: the one way every adapter here (and a
 /// borrowed puzzle) passes on what it does not replace. `inner` reaches it by
 /// the adapter's `inner()`, `deref` by dereferencing a `&P`.
@@ -67,6 +67,21 @@ macro_rules! forward {
     };
     (@signature predecessors, $($to:tt)+) => {
         forward!(@fn predecessors(state: &Self::State, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
+    };
+    (@signature cost, $($to:tt)+) => {
+        forward!(@fn cost(from: &Self::State, mv: &Self::Move, to: &Self::State) -> Self::Cost, $($to)+);
+    };
+    (@signature cost_heuristic, $($to:tt)+) => {
+        forward!(@fn cost_heuristic(state: &Self::State) -> Self::Cost, $($to)+);
+    };
+    (@signature dense_keys, $($to:tt)+) => {
+        forward!(@fn dense_keys() -> Option<usize>, $($to)+);
+    };
+    (@signature dense_key, $($to:tt)+) => {
+        forward!(@fn dense_key(key: &Self::Key) -> usize, $($to)+);
+    };
+    (@signature weighted_successors_after, $($to:tt)+) => {
+        forward!(@fn weighted_successors_after(state: &Self::State, last: &Self::Move, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
     };
     (@signature predecessors_before, $($to:tt)+) => {
         forward!(@fn predecessors_before(state: &Self::State, next: &Self::Move, emit: impl FnMut(Self::Move, Self::State)) -> (), $($to)+);
