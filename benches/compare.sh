@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Side by side in one run: the C++ and C reference solvers of ../shared/baselines,
-# this crate's examples on the same inputs, the exhaustive atlases, and the
-# paired rounds against the `pathfinding` crate (benches/benches/versus.rs).
+# Side by side in one run: the C++ and C reference solvers (see the README's
+# References), this crate's examples on the same inputs, the exhaustive atlases,
+# 横刀立马 through `blocks` beside `klotski`, and the paired rounds against the
+# `pathfinding` crate (benches/benches/versus.rs).
 #
 #   benches/compare.sh  RUNS=21 (whole-process runs per row), ROUNDS=11 (versus
 #                          rounds), ATLAS=0 skips the atlases, VERSUS=0 the versus
-#                          bench, BASELINES=path/to/baselines
+#                          bench, BLOCKS=0 the blocks bench, BASELINES=path/to/baselines
 #
 # Whole-process times are medians of RUNS runs (nanosecond clock), peak memory
 # from /usr/bin/time. The machine may be shared: compare the ratios of one run.
@@ -26,10 +27,14 @@ awk '!/^#/ && $3 < 70000000 { print $1 }' tests/data/korf100.ans | head -n 12 |
   awk 'NR == FNR { keep[$1]; next } !/^#/ && ($1 in keep)' - tests/data/korf100.txt >"$korf12"
 target=${CARGO_TARGET_DIR:-target}/release/examples
 
-cargo build --release --quiet --example klotski --example knights --example sliding --example atlas
+maze=tests/data/movingai/maze512-32-9.map
+maze_scen=tests/data/movingai/maze512-32-9.sample100.map.scen
+
+cargo build --release --quiet --example klotski --example knights --example sliding --example atlas --example grid --example blocks
 "$baselines/run.sh" klotski >/dev/null           # builds the references on first use
 echo 0 | "$baselines/run.sh" knights >/dev/null
 "$baselines/run.sh" fifteen <"$korf2" >/dev/null
+"$baselines/run.sh" grid "$maze" "$maze_scen" >/dev/null
 
 # median_ms INPUT COMMAND...: the median wall time of RUNS runs, in milliseconds.
 median_ms() {
@@ -78,8 +83,12 @@ row "C fifteen_ida, Korf instance 2" "$korf2" "$baselines/run.sh" fifteen; c_fif
 row "sliding example (idastar, Manhattan), Korf instance 2" "$korf2" "$target/sliding" --heuristic manhattan; ours_fifteen=$last
 row "C fifteen_ida, 12 Korf instances" "$korf12" "$baselines/run.sh" fifteen; c_twelve=$last
 row "sliding example (idastar, Manhattan), 12 Korf instances" "$korf12" "$target/sliding" --heuristic manhattan; ours_twelve=$last
+row "C grid_astar, maze512-32-9, 100 scenarios" /dev/null "$baselines/run.sh" grid "$maze" "$maze_scen"; c_grid=$last
+row "grid example (astar), the same" /dev/null "$target/grid" "$maze" "$maze_scen"; ours_grid=$last
+row "grid example (astar --jps), the same" /dev/null "$target/grid" --jps "$maze" "$maze_scen"; ours_jps=$last
+row "blocks example, Fogleman's 51 Rush Hour puzzles" /dev/null "$target/blocks" --rush tests/data/rush/fogleman50.txt
 echo
-echo "Whole-process ratios (theirs / ours): 横刀立马 $(ratio "$cpp_klotski" "$ours_klotski"), knights $(ratio "$cpp_knights" "$ours_knights"), 15-puzzle: Korf 2 $(ratio "$c_fifteen" "$ours_fifteen"), 12 Korf instances $(ratio "$c_twelve" "$ours_twelve")."
+echo "Whole-process ratios (theirs / ours): 横刀立马 $(ratio "$cpp_klotski" "$ours_klotski"), knights $(ratio "$cpp_knights" "$ours_knights"), 15-puzzle: Korf 2 $(ratio "$c_fifteen" "$ours_fifteen"), 12 Korf instances $(ratio "$c_twelve" "$ours_twelve"), maze A* $(ratio "$c_grid" "$ours_grid"), maze A* with jump points $(ratio "$c_grid" "$ours_jps")."
 
 cpp_search=$(median_of sh -c "\"$baselines/run.sh\" klotski | sed -n 's/^cost time:\([0-9.]*\)ms/\1/p'")
 ours_search=$(median_of sh -c "\"$target/klotski\" --json | sed 's/.*\"elapsed_us\":\([0-9]*\).*/\1/'" | awk '{ printf "%.3f", $1 / 1000 }')
@@ -104,6 +113,14 @@ if [ "${ATLAS:-1}" != 0 ]; then
       "$(( (end - start) / 1000000 ))e-3" "${phases:-— | —}" "$mem"
   done
   rm -f "$json"
+fi
+
+if [ "${BLOCKS:-1}" != 0 ]; then
+  echo
+  echo "## 横刀立马 by BFS, blocks beside klotski (criterion)"
+  echo
+  cargo bench --quiet -p puzzle-search-benches --bench blocks -- blocks-vs-klotski 2>/dev/null |
+    awk '/^blocks-vs-klotski/ { name = $1 } /time:/ { print name, $(NF-3), $(NF-2) }'
 fi
 
 if [ "${VERSUS:-1}" != 0 ]; then
