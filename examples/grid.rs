@@ -28,7 +28,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use puzzle_search::cost::{Cost, Octile};
 use puzzle_search::grid::{Connect, Grid, GridMap, ParseError, Point, Scenario, Step};
-use puzzle_search::search::costs::{CostResult, Weight, WeightedEngine};
+use puzzle_search::search::costs::{CostResult, Weight, WeightedEngine, Workspace};
 use puzzle_search::search::{Limits, Outcome, TwoWay};
 use serde_derive::Serialize;
 
@@ -241,12 +241,18 @@ fn run(args: &Args) -> Result<bool, Stop> {
     let mut agree = 0;
     let mut first_path = None;
     let mut written = Ok(());
+    // The best-first engines keep their tables from one scenario to the next.
+    let mut workspace = Workspace::new();
     for search in &searches {
         let mut grid = Grid::new(&map, search.goal).with_connect(connect);
         if args.jps {
             grid = grid.with_jump_points();
         }
-        let result = engine.solve(TwoWay(&grid), search.start, weight, &limits);
+        let result = match engine {
+            WeightedEngine::Dijkstra => workspace.dijkstra(&grid, search.start, &limits),
+            WeightedEngine::AStar => workspace.weighted_astar(&grid, search.start, weight, &limits),
+            _ => engine.solve(TwoWay(&grid), search.start, weight, &limits),
+        };
         let agrees = search.expected.map(|expected| {
             result
                 .cost

@@ -72,14 +72,16 @@ unsigned_cost!(u8, u16, u32, u64, u128, usize);
 /// An exact grid cost: `straight + diagonal·√2`, the length of a path of
 /// straight steps of 1 and diagonal steps of √2.
 ///
-/// Each count is a `u32`, so that a cost is 8 bytes (the weighted engines
-/// keep one per state, and one per entry of their heap): a path of more
-/// than four billion steps of one kind overflows, and stops a search with
-/// the weighted engines' `Limit::CostOverflow`.
+/// Each count is a `u32`: a path of more than four billion steps of one
+/// kind overflows, and stops a search with the weighted engines'
+/// `Limit::CostOverflow`. A cost also keeps its value rounded to an `f64`
+/// (16 bytes in all), as the weighted engines compare costs in their heap
+/// far more often than they add them.
 ///
 /// Two costs compare by their real values, exactly: √2 is irrational, so
-/// the pair is the value's only spelling, and the comparison is done in
-/// integers (no rounding ever makes two paths tie or swap).
+/// the pair is the value's only spelling. Below 2²³ steps of each kind the
+/// rounded values are close enough to decide; above, the comparison is done
+/// in integers. No rounding ever makes two paths tie or swap.
 ///
 /// ```
 /// use puzzle_search::cost::{Cost, Octile};
@@ -91,26 +93,51 @@ unsigned_cost!(u8, u16, u32, u64, u128, usize);
 /// assert_eq!(three_diagonals.checked_add(four_straight), Some(Octile::new(4, 3)));
 /// assert!((Octile::new(1, 1).to_f64() - 2.414_213_56).abs() < 1e-8);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Octile {
-    /// The number of straight steps, each of cost 1.
-    pub straight: u32,
-    /// The number of diagonal steps, each of cost √2.
-    pub diagonal: u32,
+    /// `straight + diagonal·√2` rounded: exact enough to order two costs
+    /// below [`EXACT_BELOW`], and kept so that ordering them is one
+    /// comparison (the weighted engines compare costs in their heap).
+    value: f64,
+    straight: u32,
+    diagonal: u32,
 }
 
 impl Octile {
     /// `straight + diagonal·√2`.
+    #[allow(clippy::cast_precision_loss)] // exact below 2⁵³
     pub const fn new(straight: u32, diagonal: u32) -> Self {
-        Octile { straight, diagonal }
+        Octile {
+            value: straight as f64 + diagonal as f64 * core::f64::consts::SQRT_2,
+            straight,
+            diagonal,
+        }
+    }
+
+    /// The number of straight steps, each of cost 1.
+    pub const fn straight(self) -> u32 {
+        self.straight
+    }
+
+    /// The number of diagonal steps, each of cost √2.
+    pub const fn diagonal(self) -> u32 {
+        self.diagonal
     }
 
     /// The cost as a floating-point number, for people (also [`Cost::to_f64`]).
-    #[allow(clippy::cast_precision_loss)] // for people: rounding is fine
     pub fn to_f64(self) -> f64 {
-        self.straight as f64 + self.diagonal as f64 * core::f64::consts::SQRT_2
+        self.value
     }
 }
+
+impl PartialEq for Octile {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        (self.straight, self.diagonal) == (other.straight, other.diagonal)
+    }
+}
+
+impl Eq for Octile {}
 
 impl Hash for Octile {
     fn hash<H: Hasher>(&self, state: &mut H) {
@@ -121,8 +148,16 @@ impl Hash for Octile {
 impl Ord for Octile {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        if (self.straight | self.diagonal | other.straight | other.diagonal) < SMALL {
-            return self.cmp_small(other);
+        if self.value < EXACT_BELOW && other.value < EXACT_BELOW {
+            // Both counts of both costs are below 2²³ (the rounded values
+            // are within 2⁻²⁷ of the real ones): two costs that differ are
+            // at least 2⁻²⁵ apart (`|x − y·√2| = |x² − 2y²| / (|x| + |y|·√2)`
+            // with `|x² − 2y²| ≥ 1`), so their rounded values order them, and
+            // equal counts round alike.
+            return self
+                .value
+                .partial_cmp(&other.value)
+                .unwrap_or(Ordering::Equal);
         }
         // self − other = x − y·√2, with x and y as below.
         let x = i128::from(self.straight) - i128::from(other.straight);
@@ -131,29 +166,8 @@ impl Ord for Octile {
     }
 }
 
-/// Below this, every field of two costs, [`Octile::cmp_small`] decides.
-const SMALL: u32 = 1 << 20;
-
-impl Octile {
-    /// [`Ord::cmp`] for fields below [`SMALL`], in floating point and yet
-    /// exactly: for integers `x` and `y` below 2²⁰, not both 0, `|x − y·√2|`
-    /// is `|x² − 2y²| / (|x| + |y|·√2)`, at least 1 / 2²², far above the
-    /// rounding error of the difference computed below (under 2⁻³⁰).
-    #[inline]
-    #[allow(clippy::cast_precision_loss)] // below 2²⁰: exact
-    fn cmp_small(&self, other: &Self) -> Ordering {
-        if self == other {
-            return Ordering::Equal;
-        }
-        let x = self.straight as f64 - other.straight as f64;
-        let y = other.diagonal as f64 - self.diagonal as f64;
-        if x - y * core::f64::consts::SQRT_2 > 0.0 {
-            Ordering::Greater
-        } else {
-            Ordering::Less
-        }
-    }
-}
+/// Below this value, two costs are ordered by their rounded values.
+const EXACT_BELOW: f64 = (1u32 << 23) as f64;
 
 impl PartialOrd for Octile {
     #[inline]
@@ -413,33 +427,50 @@ mod tests {
         }
     }
 
-    /// The floating-point comparison of small costs agrees with the integer one.
+    /// The comparison of rounded values agrees with the integer one, up to
+    /// the edge of the range where it is used, and on the pairs whose values
+    /// are closest (the convergents of √2, `p / q ≈ √2`, so that
+    /// `p − q·√2 ≈ ±1 / (2q·√2)`).
     #[test]
-    fn octile_small_comparison_is_exact() {
-        let near = [
+    fn octile_rounded_comparison_is_exact() {
+        let convergents = [
+            (99u32, 70u32),
+            (3363, 2378),
+            (1_607_521, 1_136_689),
+            (3_880_899, 2_744_210),
+        ];
+        let mut costs = vec![
             (0u32, 0u32),
             (1, 0),
             (0, 1),
-            (99, 0),
-            (0, 70),
-            (140, 0),
-            (0, 99),
+            (1 << 23, 0),
+            ((1 << 23) - 1, 0),
         ];
-        let edge = SMALL - 1;
-        let far = [
-            (edge, 0),
-            (0, edge),
-            (edge, edge),
-            (741_455, 524_288),
-            (0, 524_288),
-        ];
-        for &(a, b) in near.iter().chain(&far) {
-            for &(c, d) in near.iter().chain(&far) {
+        for (p, q) in convergents {
+            costs.extend([
+                (p, 0),
+                (0, q),
+                (p + 1, 0),
+                (0, q + 1),
+                (p, 1),
+                (1, q),
+                (p, q),
+            ]);
+            // Costs that differ by the convergent, deep in the range.
+            costs.extend([
+                (1_000_000 + p, 17),
+                (1_000_000, 17 + q),
+                (p + 3, q),
+                (3, 2 * q),
+            ]);
+        }
+        for &(a, b) in &costs {
+            for &(c, d) in &costs {
                 let (left, right) = (Octile::new(a, b), Octile::new(c, d));
                 let x = i128::from(a) - i128::from(c);
                 let y = i128::from(d) - i128::from(b);
                 assert_eq!(
-                    left.cmp_small(&right),
+                    left.cmp(&right),
                     compare_with_root_two(x, y),
                     "{left:?} {right:?}"
                 );

@@ -92,6 +92,21 @@ impl Budget {
         Ok(())
     }
 
+    /// Whether a byte limit is set.
+    pub(crate) fn is_limited(&self) -> bool {
+        self.max.is_some()
+    }
+
+    /// Counts the room `vec` already holds, kept from an earlier search.
+    pub(crate) fn adopt<T>(&mut self, vec: &Vec<T>) {
+        self.record(0, vec.capacity().saturating_mul(size_of::<T>()));
+    }
+
+    /// Counts the room `table` already holds, kept from an earlier search.
+    pub(crate) fn adopt_table<K: Copy + Eq + Hash, V>(&mut self, table: &KeyTable<K, V>) {
+        self.record(0, table.allocation_size());
+    }
+
     /// Gives back the bytes of `vec`, about to be dropped.
     pub(crate) fn release<T>(&mut self, vec: &Vec<T>) {
         self.record(vec.capacity().saturating_mul(size_of::<T>()), 0);

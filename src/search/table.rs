@@ -105,6 +105,11 @@ impl<K: Copy + Eq + Hash, V> KeyTable<K, V> {
         self.table.allocation_size()
     }
 
+    /// Removes every key, keeping the room.
+    pub(crate) fn clear(&mut self) {
+        self.table.clear();
+    }
+
     /// Room for `additional` more keys, or `Err` when it cannot be had.
     pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), ()> {
         self.table

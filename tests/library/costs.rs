@@ -215,6 +215,23 @@ proptest! {
 
     /// With `u8` costs a path may not fit: the engines then answer right
     /// or stop at the cost limit, never wrong, never in a panic.
+    /// One workspace through every start of a graph (a hashed table)
+    /// finds what fresh searches find.
+    #[test]
+    fn a_workspace_searches_as_fresh_searches_do((graph, _distance) in graph(20)) {
+        let mut workspace = costs::Workspace::new();
+        for start in 0..graph.nodes {
+            let other = graph.nodes - 1 - start;
+            let kept = workspace.astar(&graph, start, &Limits::new());
+            let fresh = costs::astar(&graph, start, &Limits::new());
+            prop_assert_eq!(kept.cost, fresh.cost);
+            prop_assert_eq!(&kept.outcome, &fresh.outcome);
+            prop_assert_eq!((kept.stats.expanded, kept.stats.generated), (fresh.stats.expanded, fresh.stats.generated));
+            let kept = workspace.dijkstra_from(&graph, [start, other], &Limits::new());
+            prop_assert_eq!(kept.cost, costs::dijkstra_from(&graph, [start, other], &Limits::new()).cost);
+        }
+    }
+
     #[test]
     fn costs_that_overflow_stop_the_search((graph, distance) in graph(200)) {
         let narrow = Graph {

@@ -112,6 +112,45 @@ fn arena_matches_every_optimum_with_every_engine() {
     }
 }
 
+/// One workspace through every arena scenario, and through searches that
+/// a state limit stops between them, finds what fresh searches find, with
+/// the same statistics.
+#[test]
+fn a_workspace_searches_as_fresh_searches_do() {
+    let (map, scenarios) = load(ARENA, ARENA_SCEN);
+    let mut workspace = costs::Workspace::new();
+    let same = |kept: &CostResult<Point, Step, Octile>, fresh: &CostResult<Point, Step, Octile>| {
+        assert_eq!(kept.cost, fresh.cost);
+        assert_eq!(kept.outcome, fresh.outcome);
+        let counts = |r: &CostResult<Point, Step, Octile>| {
+            (r.stats.expanded, r.stats.generated, r.stats.max_stored)
+        };
+        assert_eq!(counts(kept), counts(fresh));
+    };
+    let stopped = Limits::new().with_max_states(50);
+    for scenario in &scenarios {
+        let grid = Grid::new(&map, scenario.goal);
+        let start = scenario.start;
+        same(
+            &workspace.astar(&grid, start, &Limits::new()),
+            &costs::astar(&grid, start, &Limits::new()),
+        );
+        same(
+            &workspace.astar(&grid, start, &stopped),
+            &costs::astar(&grid, start, &stopped),
+        );
+        same(
+            &workspace.dijkstra(&grid, start, &Limits::new()),
+            &costs::dijkstra(&grid, start, &Limits::new()),
+        );
+        let jumps = grid.with_jump_points();
+        same(
+            &workspace.astar(&jumps, start, &Limits::new()),
+            &costs::astar(&jumps, start, &Limits::new()),
+        );
+    }
+}
+
 /// IDA* with costs meets an iteration per distinct cost below the optimum:
 /// with a table, on the arena, it finishes most scenarios within 0.1 s,
 /// and agrees wherever it does.
@@ -290,6 +329,12 @@ proptest! {
         }
         let jumps = Grid::new(&map, goal).with_jump_points();
         let reference = costs::dijkstra(&Grid::new(&map, goal), start, &Limits::new()).cost;
+        // A workspace that searched another map first.
+        let other = GridMap::from_rows(&[vec![true; 3]]).unwrap();
+        let mut workspace = costs::Workspace::new();
+        let _ = workspace.dijkstra(&Grid::new(&other, Point { x: 2, y: 0 }), Point { x: 0, y: 0 }, &Limits::new());
+        prop_assert_eq!(workspace.astar(&Grid::new(&map, goal), start, &Limits::new()).cost, reference);
+
         let result = costs::astar(&jumps, start, &Limits::new());
         prop_assert_eq!(result.cost, reference);
         if let Some(path) = result.outcome.path() {

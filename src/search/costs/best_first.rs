@@ -46,7 +46,7 @@ pub fn dijkstra<P: Weighted>(
     start: P::State,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    best_first(puzzle, start, Vec::new(), Order::Cost, limits)
+    Workspace::new().dijkstra(puzzle, start, limits)
 }
 
 /// Dijkstra's algorithm from several starts at once: a cheapest path from
@@ -68,22 +68,7 @@ pub fn dijkstra_from<P: Weighted>(
     starts: impl IntoIterator<Item = P::State>,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    let mut starts = starts.into_iter();
-    let Some(first) = starts.next() else {
-        return CostResult {
-            outcome: Outcome::Unsolvable,
-            cost: None,
-            bound: Weight::ONE,
-            stats: Default::default(),
-        };
-    };
-    // A goal among the starts is a path of no moves, whichever it is.
-    let mut others: Vec<P::State> = starts.collect();
-    let first = match others.iter().position(|state| puzzle.is_goal(state)) {
-        Some(goal) => others.swap_remove(goal),
-        None => first,
-    };
-    best_first(puzzle, first, others, Order::Cost, limits)
+    Workspace::new().dijkstra_from(puzzle, starts, limits)
 }
 
 /// A* with costs: expands states by their cost from the start plus
@@ -121,7 +106,7 @@ pub fn astar<P: Weighted>(
     start: P::State,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    weighted_astar(puzzle, start, Weight::ONE, limits)
+    Workspace::new().astar(puzzle, start, limits)
 }
 
 /// Weighted A*: A* on `g + w·h`, whose path costs at most `w` times the
@@ -154,7 +139,116 @@ pub fn weighted_astar<P: Weighted>(
     weight: Weight,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    best_first(puzzle, start, Vec::new(), Order::Weighted(weight), limits)
+    Workspace::new().weighted_astar(puzzle, start, weight, limits)
+}
+
+/// The storage of the best-first engines ([`dijkstra`], [`astar`],
+/// [`weighted_astar`]), kept from one search to the next.
+///
+/// A program that runs many searches of one puzzle type (every scenario of
+/// a map, say) runs them through one workspace: each search after the first
+/// starts with the room the earlier ones grew, instead of growing its
+/// tables again in fresh memory, and clears only the entries it used. The
+/// free functions are a search in a new workspace. A search under a byte
+/// limit ([`Limits::with_max_bytes`]) starts small, as in a new workspace.
+///
+/// ```
+/// use puzzle_search::cost::Octile;
+/// use puzzle_search::grid::{Grid, GridMap, Point};
+/// use puzzle_search::search::{costs::Workspace, Limits};
+///
+/// let map = GridMap::parse("type octile\nheight 2\nwidth 4\nmap\n....\n.@..\n")?;
+/// let mut workspace = Workspace::new();
+/// let start = Point { x: 0, y: 0 };
+/// for (goal, cost) in [(Point { x: 3, y: 1 }, Octile::new(2, 1)), (Point { x: 0, y: 1 }, Octile::new(1, 0))] {
+///     let grid = Grid::new(&map, goal);
+///     let result = workspace.astar(&grid, start, &Limits::new());
+///     assert_eq!(result.cost, Some(cost));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Workspace<P: Weighted> {
+    /// The last search's frontier, forgotten; `None` before the first search
+    /// ends.
+    kept: Option<Frontier<P>>,
+}
+
+impl<P: Weighted> Default for Workspace<P> {
+    fn default() -> Self {
+        Workspace::new()
+    }
+}
+
+impl<P: Weighted> Workspace<P> {
+    /// A workspace that holds nothing yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Workspace { kept: None }
+    }
+
+    /// [`dijkstra`] in this workspace.
+    pub fn dijkstra(
+        &mut self,
+        puzzle: &P,
+        start: P::State,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
+        best_first(
+            &mut self.kept,
+            puzzle,
+            start,
+            Vec::new(),
+            Order::Cost,
+            limits,
+        )
+    }
+
+    /// [`dijkstra_from`] in this workspace.
+    pub fn dijkstra_from(
+        &mut self,
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
+        let mut starts = starts.into_iter();
+        let Some(first) = starts.next() else {
+            return CostResult {
+                outcome: Outcome::Unsolvable,
+                cost: None,
+                bound: Weight::ONE,
+                stats: Default::default(),
+            };
+        };
+        // A goal among the starts is a path of no moves, whichever it is.
+        let mut others: Vec<P::State> = starts.collect();
+        let first = match others.iter().position(|state| puzzle.is_goal(state)) {
+            Some(goal) => others.swap_remove(goal),
+            None => first,
+        };
+        best_first(&mut self.kept, puzzle, first, others, Order::Cost, limits)
+    }
+
+    /// [`astar`] in this workspace.
+    pub fn astar(
+        &mut self,
+        puzzle: &P,
+        start: P::State,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
+        self.weighted_astar(puzzle, start, Weight::ONE, limits)
+    }
+
+    /// [`weighted_astar`] in this workspace.
+    pub fn weighted_astar(
+        &mut self,
+        puzzle: &P,
+        start: P::State,
+        weight: Weight,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
+        let order = Order::Weighted(weight);
+        best_first(&mut self.kept, puzzle, start, Vec::new(), order, limits)
+    }
 }
 
 /// What a best-first search expands first.
@@ -193,6 +287,7 @@ impl Order {
 }
 
 fn best_first<P: Weighted>(
+    kept: &mut Option<Frontier<P>>,
     puzzle: &P,
     start: P::State,
     others: Vec<P::State>,
@@ -201,7 +296,7 @@ fn best_first<P: Weighted>(
 ) -> CostResult<P::State, P::Move, P::Cost> {
     let mut cost = None;
     let result = Run::search(puzzle, start, limits, |puzzle, start, run| {
-        let (outcome, found) = search(puzzle, start, others, order, run);
+        let (outcome, found) = search(kept, puzzle, start, others, order, run);
         cost = found;
         outcome
     });
@@ -215,6 +310,7 @@ fn best_first<P: Weighted>(
 }
 
 fn search<P: Weighted>(
+    kept: &mut Option<Frontier<P>>,
     puzzle: &P,
     start: P::State,
     others: Vec<P::State>,
@@ -223,7 +319,8 @@ fn search<P: Weighted>(
 ) -> Found<P> {
     let mut watch = run.watch();
     let mut budget = run.budget();
-    let mut frontier = match Frontier::<P>::new(puzzle, run.max_states(), &mut budget) {
+    let renewed = Frontier::renew(kept.take(), puzzle, run.max_states(), &mut budget);
+    let mut frontier = match renewed {
         Ok(frontier) => frontier,
         Err(limit) => return (Outcome::LimitReached(limit), None),
     };
@@ -279,5 +376,7 @@ fn search<P: Weighted>(
     };
     run.stats.generated += generated.count();
     run.stats.max_stored = run.stats.max_stored.max(frontier.keys());
+    frontier.forget(puzzle);
+    *kept = Some(frontier);
     found
 }

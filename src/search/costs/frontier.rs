@@ -123,6 +123,61 @@ impl<P: Weighted> Frontier<P> {
         })
     }
 
+    /// A frontier for `puzzle` as [`new`](Frontier::new) makes it, made of
+    /// `kept`'s room where it can be: a kept frontier has been
+    /// [`forget`](Frontier::forget)ten, and a search under a byte limit
+    /// starts small, as a new one does.
+    pub(super) fn renew(
+        kept: Option<Self>,
+        puzzle: &P,
+        max_states: usize,
+        budget: &mut Budget,
+    ) -> Result<Self, Limit> {
+        let Some(mut frontier) = kept.filter(|kept| {
+            !budget.is_limited()
+                && match &kept.best {
+                    Best::Hashed(_) => puzzle.dense_keys().is_none(),
+                    Best::Dense { nodes, .. } => puzzle.dense_keys() == Some(nodes.len()),
+                }
+        }) else {
+            return Frontier::new(puzzle, max_states, budget);
+        };
+        frontier.tree.clear_in(budget);
+        frontier.costs.clear();
+        budget.adopt(&frontier.costs);
+        frontier.superseded.clear();
+        budget.adopt(&frontier.superseded);
+        let mut heap = core::mem::take(&mut frontier.heap).into_vec();
+        heap.clear();
+        budget.adopt(&heap);
+        frontier.heap = BinaryHeap::from(heap);
+        match &mut frontier.best {
+            Best::Hashed(table) => {
+                table.clear();
+                budget.adopt_table(table);
+            }
+            Best::Dense { nodes, .. } => budget.adopt(nodes),
+        }
+        frontier.max_states = max_states.min(MAX_INDEXED);
+        Ok(frontier)
+    }
+
+    /// Clears the keys this search reached from a dense table, so that
+    /// [`renew`](Frontier::renew) finds it empty without filling all of it:
+    /// a search that reached a few states of a large space clears a few
+    /// entries.
+    pub(super) fn forget(&mut self, puzzle: &P) {
+        if let Best::Dense { nodes, keys } = &mut self.best {
+            for node in 0..self.tree.len() {
+                let key = puzzle.encode(self.tree.state(node));
+                if let Some(slot) = nodes.get_mut(puzzle.dense_key(&key)) {
+                    *slot = NONE;
+                }
+            }
+            *keys = 0;
+        }
+    }
+
     /// Room for one more node, and for one more key in a hashed table,
     /// from `budget`.
     #[inline(always)]

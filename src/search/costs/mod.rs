@@ -15,7 +15,8 @@
 //! the path's total cost (the sum of its moves' costs), and the bound
 //! guaranteed. A cost that would overflow its type stops the search with
 //! [`Limit::CostOverflow`](super::Limit::CostOverflow). [`WeightedEngine`]
-//! chooses one at run time.
+//! chooses one at run time. A [`Workspace`] keeps the best-first engines'
+//! tables from one search to the next, for programs that run many.
 //!
 //! A unit-cost puzzle runs here through [`adapt::unit_costs`](crate::adapt::unit_costs),
 //! but its own engines ([`super::astar`], [`super::idastar`], …) stay the
@@ -29,7 +30,7 @@ mod frontier;
 mod idastar;
 mod result;
 
-pub use best_first::{astar, dijkstra, dijkstra_from, weighted_astar};
+pub use best_first::{astar, dijkstra, dijkstra_from, weighted_astar, Workspace};
 pub use bidirectional::bidirectional_dijkstra;
 pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, weighted_idastar};
