@@ -61,7 +61,15 @@ impl Layout {
         self.mirror
     }
 
-    /// The empty cells, walls left out.
+    /// The empty cells, bit `row * columns + column` each, walls left out.
+    ///
+    /// ```
+    /// use puzzle_search::blocks::Setup;
+    ///
+    /// let setup: Setup = "AA.\n#b.\ngoal A 1,2\n".parse()?;
+    /// assert_eq!(setup.start().empty(), 0b100_100);
+    /// # Ok::<(), puzzle_search::blocks::ParseError>(())
+    /// ```
     #[inline(always)]
     pub fn empty(self) -> u64 {
         self.empty
