@@ -52,8 +52,8 @@ impl Kind {
 
 /// One unit step of a piece: the cells it enters, the anchor it ends on.
 /// A step that does not exist ends on [`NONE`] and "enters" every cell, so
-/// that the one test "every cell it enters is empty" rules it out too: some
-/// cell is never empty, the cells of the piece that would take it.
+/// that the one test "every cell it enters is empty" rules it out too (the
+/// cells of the piece that would take it are never empty).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Step {
     pub(super) enter: u64,
