@@ -1,5 +1,6 @@
 //! A layout packed into one `u128`: where the pieces stand, and the class of
-//! each; with, on a symmetric board, the code of its mirror image.
+//! each; with, on a symmetric board, the code of its mirror image, and the
+//! empty cells, from which the moves are found.
 
 use core::fmt;
 
@@ -12,8 +13,10 @@ use core::fmt;
 /// same value: they fold to one key without any work. On a board whose walls
 /// and goal are symmetric left to right, a layout also carries the code of
 /// its mirror image, kept up to date move by move, so that a layout and its
-/// mirror image can share one key at the cost of a comparison. A layout is
-/// 32 bytes; its key, 16.
+/// mirror image can share one key at the cost of a comparison. It carries
+/// its empty cells as a mask too, kept up to date the same way: the moves
+/// are found from them, without covering the board piece by piece. A layout
+/// is 40 bytes; its key, 16.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Layout {
     /// The code, low half first: two `u64`s rather than a `u128`, which
@@ -21,15 +24,55 @@ pub struct Layout {
     code: [u64; 2],
     /// The code of the mirror image, or 0 on a board that is not symmetric.
     mirror: [u64; 2],
+    /// The empty cells, bit `row * columns + column` each: a function of the
+    /// code (so comparisons and hashes agree with the code's), kept beside it.
+    empty: u64,
 }
 
 impl Layout {
     #[inline(always)]
-    pub(super) fn new(code: u128, mirror: u128) -> Self {
+    pub(super) fn new(code: u128, mirror: u128, empty: u64) -> Self {
+        Layout::from_halves(
+            [code as u64, (code >> 64) as u64],
+            [mirror as u64, (mirror >> 64) as u64],
+            empty,
+        )
+    }
+
+    /// A layout from its code and its mirror image's, low half first.
+    #[inline(always)]
+    pub(super) fn from_halves(code: [u64; 2], mirror: [u64; 2], empty: u64) -> Self {
         Layout {
-            code: [code as u64, (code >> 64) as u64],
-            mirror: [mirror as u64, (mirror >> 64) as u64],
+            code,
+            mirror,
+            empty,
         }
+    }
+
+    /// The code, low half (the anchors) first.
+    #[inline(always)]
+    pub(super) fn halves(self) -> [u64; 2] {
+        self.code
+    }
+
+    /// The code of the mirror image, low half first.
+    #[inline(always)]
+    pub(super) fn mirror_halves(self) -> [u64; 2] {
+        self.mirror
+    }
+
+    /// The empty cells, bit `row * columns + column` each, walls left out.
+    ///
+    /// ```
+    /// use puzzle_search::blocks::Setup;
+    ///
+    /// let setup: Setup = "AA.\n#b.\ngoal A 1,2\n".parse()?;
+    /// assert_eq!(setup.start().empty(), 0b100_100);
+    /// # Ok::<(), puzzle_search::blocks::ParseError>(())
+    /// ```
+    #[inline(always)]
+    pub fn empty(self) -> u64 {
+        self.empty
     }
 
     /// The packed code: the key of the layout.
@@ -79,22 +122,34 @@ pub(super) fn pack(pieces: &mut [(u8, u8)], bits: u32) -> u128 {
     (sequence & u128::from(u64::MAX)) << 64 | u128::from(anchors)
 }
 
-/// `code` with the piece of rank `rank` and class `class` moved from anchor
-/// `from` to anchor `to`, which is free.
+/// `code` (low half first) with the piece of rank `rank` and class `class`
+/// moved from anchor `from` to anchor `to`, which is free.
+///
+/// The classes of the pieces whose anchors lie between `from` and `to` move
+/// one place down (or up) the sequence and the class enters at its new rank:
+/// a few masks and shifts on the high half, none of which can overflow since
+/// every rank times `bits` is below 64 (the setup checks that the sequence
+/// fits).
 #[inline(always)]
-pub(super) fn moved(code: u128, rank: u32, class: u8, from: u8, to: u8, bits: u32) -> u128 {
-    let anchors = code as u64 ^ (1u64 << (from & 63)) ^ (1u64 << (to & 63));
+pub(super) fn moved(code: [u64; 2], rank: u32, class: u8, from: u8, to: u8, bits: u32) -> [u64; 2] {
+    let [anchors, sequence] = code;
+    let anchors = anchors ^ (1u64 << (from & 63)) ^ (1u64 << (to & 63));
     let new_rank = (anchors & ((1u64 << (to & 63)) - 1)).count_ones();
-    let sequence = code >> 64;
     if new_rank == rank || bits == 0 {
-        return sequence << 64 | u128::from(anchors);
+        return [anchors, sequence];
     }
-    // Take the class out at its old rank and put it back at the new one.
-    let (i, j) = (rank * bits, new_rank * bits);
-    let removed = (sequence & ((1u128 << i) - 1)) | (sequence >> (i + bits)) << i;
-    let inserted =
-        (removed & ((1u128 << j) - 1)) | u128::from(class) << j | (removed >> j) << (j + bits);
-    (inserted & u128::from(u64::MAX)) << 64 | u128::from(anchors)
+    let (i, j) = ((rank * bits) & 63, (new_rank * bits) & 63);
+    // The fields from rank `rank` to rank `new_rank`, both included (bits
+    // `low..high`), are rotated by one field.
+    let (low, high) = (i.min(j), i.max(j) + bits);
+    let span = (u64::MAX >> (64 - high).min(63)) & (u64::MAX << low);
+    let rotated = if j > i {
+        (sequence >> bits) & span & !(u64::MAX << j)
+    } else {
+        (sequence << bits) & span & (u64::MAX << (j + bits))
+    };
+    let sequence = (sequence & !span) | rotated | u64::from(class) << j;
+    [anchors, sequence]
 }
 
 impl fmt::Debug for Layout {

@@ -19,8 +19,10 @@
 //! of the same size and movement are interchangeable, except the goal piece
 //! (and every piece, with `distinct`): a layout records which *kind* stands
 //! where, packed with the anchors into one `u128`, so swapping two
-//! interchangeable pieces gives the same layout. A search stores 16 bytes of
-//! layout per state.
+//! interchangeable pieces gives the same layout. A search keys each state
+//! by that 16-byte code; the layout itself, which also carries its empty
+//! cells (the moves are found from them) and, on a symmetric board, its
+//! mirror image's code, is 40 bytes.
 //!
 //! The metrics are the `klotski` module's: `step` (one cell), `slide` (one
 //! straight direction, any distance), `piece` (any path of unit steps; for a

@@ -51,6 +51,9 @@ impl Kind {
 }
 
 /// One unit step of a piece: the cells it enters, the anchor it ends on.
+/// A step that does not exist ends on [`NONE`] and "enters" every cell, so
+/// that the one test "every cell it enters is empty" rules it out too (the
+/// cells of the piece that would take it are never empty).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Step {
     pub(super) enter: u64,
@@ -73,6 +76,11 @@ pub(super) struct Class {
     /// The anchor of the mirror image of a piece at each anchor, left and
     /// right swapped ([`NONE`] where it does not fit).
     pub(super) mirror: [u8; MAX_CELLS],
+    /// The anchors where the piece fits on the board beside the walls.
+    pub(super) anchors: u64,
+    /// Whether it steps left and right; up and down.
+    pub(super) horizontal: bool,
+    pub(super) vertical: bool,
 }
 
 impl Class {
@@ -117,7 +125,10 @@ impl Class {
                 }
             }
         }
-        let mut steps = [[Step { enter: 0, to: NONE }; 4]; MAX_CELLS];
+        let mut steps = [[Step {
+            enter: u64::MAX,
+            to: NONE,
+        }; 4]; MAX_CELLS];
         for (anchor, (cell_steps, &here)) in steps.iter_mut().zip(&footprint).enumerate() {
             for (step, table) in cell_steps.iter_mut().zip(&next) {
                 let to = table.get(anchor).copied().unwrap_or(NONE);
@@ -143,11 +154,19 @@ impl Class {
                 }
             }
         }
+        let anchors = footprint
+            .iter()
+            .enumerate()
+            .filter(|(_, cells)| **cells != 0)
+            .fold(0, |anchors, (anchor, _)| anchors | 1 << anchor);
         Class {
             kind,
             footprint,
             steps,
             mirror,
+            anchors,
+            horizontal: kind.may_step(Direction::Left),
+            vertical: kind.may_step(Direction::Up),
         }
     }
 
@@ -159,6 +178,16 @@ impl Class {
         self.footprint[usize::from(anchor & 63)]
     }
 
+    /// The four unit steps from `anchor`, in [`Direction`] order: the anchor
+    /// after each and the cells it enters (see [`Step`] for those that do
+    /// not exist).
+    #[inline(always)]
+    pub(super) fn steps_from(&self, anchor: u8) -> &[Step; 4] {
+        // Masked to 0..64: in bounds.
+        #[allow(clippy::indexing_slicing)]
+        &self.steps[usize::from(anchor & 63)]
+    }
+
     /// The anchor of the mirror image of a piece anchored at `anchor`.
     #[inline(always)]
     pub(super) fn mirrored(&self, anchor: u8) -> u8 {
@@ -168,7 +197,7 @@ impl Class {
     }
 
     /// The anchor one step from `anchor` in `direction` (0 to 3), or [`NONE`];
-    /// and the cells the step enters.
+    /// and the cells the step enters (every cell, where it does not exist).
     #[inline(always)]
     pub(super) fn step(&self, direction: usize, anchor: u8) -> (u8, u64) {
         let (direction, anchor) = (direction & 3, usize::from(anchor & 63));
@@ -177,6 +206,28 @@ impl Class {
         let step = self.steps[anchor][direction];
         (step.to, step.enter)
     }
+}
+
+/// For each cell, the anchors from which a piece of one of `classes` steps
+/// into it: a piece that can move has such a cell empty, since every move
+/// starts with a unit step.
+pub(super) fn touch_table(classes: &[Class]) -> [u64; MAX_CELLS] {
+    let mut touch = [0u64; MAX_CELLS];
+    for class in classes {
+        for (anchor, steps) in class.steps.iter().enumerate() {
+            for step in steps.iter().filter(|step| step.to != NONE) {
+                let mut entered = step.enter;
+                while entered != 0 {
+                    let cell = entered.trailing_zeros() as usize;
+                    if let Some(anchors) = touch.get_mut(cell) {
+                        *anchors |= 1 << anchor;
+                    }
+                    entered &= entered - 1;
+                }
+            }
+        }
+    }
+    touch
 }
 
 /// When a layout is solved.
@@ -215,6 +266,13 @@ pub struct Blocks {
     pub(super) board: u64,
     pub(super) first_column: u64,
     pub(super) last_column: u64,
+    /// For each cell, the anchors from which a piece of some class steps
+    /// into it ([`touch_table`]); used when `from_empty` is set.
+    pub(super) touch: [u64; MAX_CELLS],
+    /// Whether the moves of a layout are looked for from its empty cells,
+    /// which are then no more than its pieces (the Klotski boards, Rush
+    /// Hour); otherwise every piece is looked at.
+    pub(super) from_empty: bool,
     pub(super) target: Target,
     /// Whether the walls and the goal are symmetric left to right: layouts
     /// then carry the code of their mirror image.
@@ -224,16 +282,24 @@ pub struct Blocks {
 }
 
 impl Blocks {
-    /// The cells next to an empty cell of a layout whose pieces and walls
-    /// cover `occupied`: only a piece that covers one can move.
+    /// The anchors of `layout` whose pieces may have a move: those from
+    /// which a piece steps into one of its empty cells; on a board with more
+    /// empty cells than pieces, every anchor.
     #[inline(always)]
-    pub(super) fn near_empty(&self, occupied: u64) -> u64 {
-        let free = self.board & !occupied;
-        let columns = u32::from(self.columns);
-        free.checked_shl(columns).unwrap_or(0)
-            | free.checked_shr(columns).unwrap_or(0)
-            | (free & !self.last_column) << 1
-            | (free & !self.first_column) >> 1
+    pub(super) fn may_move(&self, layout: Layout) -> u64 {
+        if !self.from_empty {
+            return layout.anchors();
+        }
+        let mut empty = layout.empty();
+        let mut near = 0;
+        while empty != 0 {
+            // Masked to 0..64: in bounds.
+            #[allow(clippy::indexing_slicing)]
+            let anchors = self.touch[(empty.trailing_zeros() & 63) as usize];
+            near |= anchors;
+            empty &= empty - 1;
+        }
+        layout.anchors() & near
     }
 
     /// The layout of `pieces`, (anchor, class) pairs (sorted on the way).
@@ -248,11 +314,16 @@ impl Blocks {
         } else {
             0
         };
-        Layout::new(code, mirror)
+        let covered = pieces
+            .iter()
+            .map(|&(cell, class)| self.class(class).map_or(0, |class| class.cells(cell)))
+            .fold(0, |cells, piece| cells | piece);
+        Layout::new(code, mirror, self.board & !self.walls & !covered)
     }
 
     /// `layout` with the piece of rank `rank` and class `class` moved from
-    /// anchor `from` to anchor `to`, which is free; its mirror image too.
+    /// anchor `from` to anchor `to`, which is free; its mirror image and its
+    /// empty cells too.
     #[inline(always)]
     pub(super) fn moved(
         &self,
@@ -263,14 +334,15 @@ impl Blocks {
         from: u8,
         to: u8,
     ) -> Layout {
-        let code = layout::moved(layout.code(), rank, number, from, to, self.bits);
+        let code = layout::moved(layout.halves(), rank, number, from, to, self.bits);
+        let empty = (layout.empty() | class.cells(from)) & !class.cells(to);
         if !self.symmetric {
-            return Layout::new(code, 0);
+            return Layout::from_halves(code, [0; 2], empty);
         }
-        let mirror = layout.mirror_code();
+        let mirror = layout.mirror_halves();
         let (mirrored_from, mirrored_to) = (class.mirrored(from), class.mirrored(to));
         let below = (1u64 << (mirrored_from & 63)) - 1;
-        let mirrored_rank = (mirror as u64 & below).count_ones();
+        let mirrored_rank = (mirror[0] & below).count_ones();
         let mirror = layout::moved(
             mirror,
             mirrored_rank,
@@ -279,7 +351,7 @@ impl Blocks {
             mirrored_to,
             self.bits,
         );
-        Layout::new(code, mirror)
+        Layout::from_halves(code, mirror, empty)
     }
 
     /// The same puzzle with mirror folding on (the default) or off: on a
@@ -388,9 +460,7 @@ impl Blocks {
 
     /// The cells the pieces of `layout` cover, walls left out.
     pub fn occupied(&self, layout: Layout) -> u64 {
-        self.decode(layout)
-            .map(|(cell, class)| self.class(class).map_or(0, |class| class.cells(cell)))
-            .fold(0, |cells, piece| cells | piece)
+        self.board & !self.walls & !layout.empty()
     }
 
     /// Whether the goal piece is anchored at the goal place, or every piece is

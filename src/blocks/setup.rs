@@ -7,7 +7,7 @@ use super::error::{At, ParseError, Problem};
 use super::layout::Layout;
 use super::metric::Metric;
 use super::moves::Move;
-use super::rules::{Blocks, Class, Kind, Movement, Target, MAX_CELLS};
+use super::rules::{touch_table, Blocks, Class, Kind, Movement, Target, MAX_CELLS};
 use crate::Puzzle;
 
 /// A puzzle read from text: the rules ([`Blocks`]), the start layout and
@@ -246,6 +246,7 @@ impl Sketch {
             .map(|(p, &class)| (p.anchor, class as u8))
             .collect();
         let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
+        let touch = touch_table(&classes);
         let mut blocks = Blocks {
             rows: r8,
             columns: c8,
@@ -257,6 +258,8 @@ impl Sketch {
             board: (0..rows * columns).fold(0, |cells, cell| cells | 1 << cell),
             first_column: (0..rows).fold(0, |cells, row| cells | 1 << (row * columns)),
             last_column: (0..rows).fold(0, |cells, row| cells | 1 << (row * columns + columns - 1)),
+            touch,
+            from_empty: empty as usize <= pieces.len(),
             target: Target::Layout {
                 layout: Layout::default(),
                 class_at: [0; MAX_CELLS],

@@ -98,17 +98,20 @@ fn random_text(seed: u64) -> String {
     text
 }
 
-/// A piece as the brute force sees it: top-left row and column, size, movement.
+/// A piece as the brute force sees it: top-left row and column, size,
+/// movement, and whether it is the goal piece (which [`rects`] leaves unset).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-struct Rect {
-    row: usize,
-    column: usize,
-    height: usize,
-    width: usize,
-    axis: bool,
+pub(crate) struct Rect {
+    pub(crate) row: usize,
+    pub(crate) column: usize,
+    pub(crate) height: usize,
+    pub(crate) width: usize,
+    pub(crate) axis: bool,
+    pub(crate) goal: bool,
 }
 
-fn rects(blocks: &Blocks, layout: Layout) -> Vec<Rect> {
+/// The pieces of `layout` as the brute force sees them, sorted.
+pub(crate) fn rects(blocks: &Blocks, layout: Layout) -> Vec<Rect> {
     let mut rects: Vec<Rect> = blocks
         .pieces(layout)
         .map(|(anchor, kind)| {
@@ -119,6 +122,7 @@ fn rects(blocks: &Blocks, layout: Layout) -> Vec<Rect> {
                 height: kind.height.into(),
                 width: kind.width.into(),
                 axis: kind.movement == Movement::Axis,
+                goal: false,
             }
         })
         .collect();
@@ -128,12 +132,30 @@ fn rects(blocks: &Blocks, layout: Layout) -> Vec<Rect> {
 
 /// Every layout one move away, by brute force on rectangles and a grid.
 fn brute_successors(blocks: &Blocks, layout: Layout, metric: Metric) -> Vec<Vec<Rect>> {
-    let (rows, columns) = (blocks.rows() as i32, blocks.columns() as i32);
     let pieces = rects(blocks, layout);
+    brute_moves(
+        blocks.rows(),
+        blocks.columns(),
+        blocks.walls(),
+        &pieces,
+        metric,
+    )
+}
+
+/// Every arrangement of `pieces` (sorted) one move away on a board of `rows`
+/// by `columns` with `walls`, each sorted, by brute force on a grid of cells.
+pub(crate) fn brute_moves(
+    rows: usize,
+    columns: usize,
+    walls: u64,
+    pieces: &[Rect],
+    metric: Metric,
+) -> Vec<Vec<Rect>> {
+    let (rows, columns) = (rows as i32, columns as i32);
     let mut result = Vec::new();
     for (i, piece) in pieces.iter().enumerate() {
         let mut busy: Vec<bool> = (0..rows * columns)
-            .map(|cell| blocks.walls() >> cell & 1 == 1)
+            .map(|cell| walls >> cell & 1 == 1)
             .collect();
         for (j, other) in pieces.iter().enumerate() {
             if i != j {
@@ -190,7 +212,7 @@ fn brute_successors(blocks: &Blocks, layout: Layout, metric: Metric) -> Vec<Vec<
             }
         }
         for (r, c) in targets {
-            let mut next = pieces.clone();
+            let mut next = pieces.to_vec();
             next[i].row = r as usize;
             next[i].column = c as usize;
             next.sort();

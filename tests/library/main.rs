@@ -14,6 +14,7 @@ mod adapters;
 mod atlas;
 mod attacks;
 mod blocks;
+mod blocks_edges;
 mod blocks_rules;
 mod costs;
 mod engines;
