@@ -61,13 +61,45 @@ pub fn bfs<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::S
 where
     P: Puzzle,
 {
-    Run::search(puzzle, start, limits, search)
+    bfs_from(puzzle, [start], limits)
 }
 
-/// BFS from `start`, which is no goal and has been admitted.
+/// Breadth-first search from several starts at once, to the goal nearest
+/// to any of them.
+///
+/// As [`bfs`], with every state of `starts` at distance zero: the path
+/// begins at the start it left from, so it tells which. Starts with the
+/// same key count once (the first is kept); a start that is a goal is a
+/// path of no moves (the first such start). No starts at all is
+/// [`Outcome::Unsolvable`], with nothing expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{adapt, search::{bfs_from, Limits, Outcome}};
+///
+/// // +1 or ×2 up to 40: from 3, 17 or 5, the nearest to 20 is 5 (5 → 10 → 20).
+/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 40), |&n| n == 20);
+/// let result = bfs_from(&walk, [3, 17, 5], &Limits::new());
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!(path.states(), &[5, 10, 20]);
+/// assert_eq!(bfs_from(&walk, [], &Limits::new()).outcome, Outcome::Unsolvable);
+/// ```
+pub fn bfs_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search_from(puzzle, starts, limits, search)
+}
+
+/// BFS from `starts`, one per key, none a goal, all admitted.
 pub(super) fn search<P: Puzzle>(
     puzzle: &P,
-    start: P::State,
+    starts: Vec<P::State>,
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
     let mut budget = run.budget();
@@ -82,16 +114,18 @@ pub(super) fn search<P: Puzzle>(
         watch,
         seen,
         max_states: run.max_states(),
-        room: run.max_states().saturating_sub(1),
+        room: run.max_states().saturating_sub(starts.len()),
         tree,
         budget,
         stop: None,
     };
-    layer.seen.insert_new(puzzle.encode(&start), ());
-    if let Err(limit) = layer.budget.table_room(&mut layer.seen) {
-        return Outcome::LimitReached(limit);
+    for start in starts {
+        layer.seen.insert_new(puzzle.encode(&start), ());
+        if let Err(limit) = layer.budget.table_room(&mut layer.seen) {
+            return Outcome::LimitReached(limit);
+        }
+        layer.tree.push_root(start);
     }
-    layer.tree.push_root(start);
     let mut layer_start = 0;
     let mut depth = 0u32;
     let outcome = loop {

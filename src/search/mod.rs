@@ -21,6 +21,7 @@ mod astar;
 mod bfs;
 mod bidirectional;
 pub mod costs;
+mod distances;
 mod engine;
 mod farthest;
 mod grow;
@@ -30,17 +31,19 @@ mod open;
 mod optimal;
 mod outcome;
 mod run;
+mod sweep;
 #[cfg(feature = "serde")]
 mod serialize;
 pub(crate) mod table;
 mod tree;
 
-pub use astar::astar;
-pub use bfs::bfs;
+pub use astar::{astar, astar_from};
+pub use bfs::{bfs, bfs_from};
 pub use bidirectional::bidirectional_bfs;
+pub use distances::{distances_to, Distances, DistancesEnd};
 pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use farthest::{farthest, Farthest, FarthestResult};
-pub use idastar::idastar;
+pub use idastar::{idastar, idastar_from};
 pub use limits::{CancelFlag, Limit, Limits};
 pub use optimal::{
     all_optimal, idastar_count, CountOutcome, CountResult, OptimalGraph, OptimalOutcome,
