@@ -1,6 +1,10 @@
 //! The distances from a set of starts to a set of targets: one
 //! breadth-first sweep that stops once every target is reached.
 
+// Indices in this module are targets' places, made here from `targets`
+// itself: all in bounds.
+#![allow(clippy::indexing_slicing)]
+
 use core::ops::ControlFlow;
 
 use super::run::{self, Run};

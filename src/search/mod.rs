@@ -11,6 +11,12 @@
 //! optimal path (counted exactly, listed lazily), [`idastar_count`] counts
 //! them in memory linear in their length.
 //!
+//! | answer | function | from |
+//! | --- | --- | --- |
+//! | the nearest goal from several starts | [`bfs_from`], [`astar_from`], [`idastar_from`] | the engine of the same name, every start at zero moves |
+//! | the distance to each of a set of targets | [`distances_to`] | one breadth-first sweep from the starts, stopped once every target is reached |
+//! | the farthest states | [`farthest`] | one breadth-first sweep over everything reachable |
+//!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! The engines for moves with costs are in [`costs`].
 //! Every engine returns a [`SearchResult`]: an [`Outcome`] (solved with an
@@ -31,9 +37,9 @@ mod open;
 mod optimal;
 mod outcome;
 mod run;
-mod sweep;
 #[cfg(feature = "serde")]
 mod serialize;
+mod sweep;
 pub(crate) mod table;
 mod tree;
 

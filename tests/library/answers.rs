@@ -123,7 +123,10 @@ fn no_starts_and_goal_starts() {
     // Duplicates count once: the state limit holds two distinct starts.
     let two = Limits::new().with_max_states(2);
     assert_eq!(moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &two)), None);
-    assert_eq!(moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &Limits::new())), Some(2));
+    assert_eq!(
+        moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &Limits::new())),
+        Some(2)
+    );
     assert!(walk.is_goal(&5));
 }
 
@@ -140,9 +143,18 @@ fn distances_sweep_like_farthest_and_keep_what_a_limit_leaves() {
     assert_eq!(everything.stats.max_stored, far.stats.max_stored);
     let limited = distances_to(&ring, [0], &[7, 50], &Limits::new().with_max_depth(3));
     assert_eq!(limited.distances, [Some(1), None]);
-    assert_eq!(limited.end, DistancesEnd::LimitReached(Limit::Depth { max: 3 }));
+    assert_eq!(
+        limited.end,
+        DistancesEnd::LimitReached(Limit::Depth { max: 3 })
+    );
     let none = distances_to(&ring, [0], &[], &Limits::new());
-    assert_eq!((none.end, none.stats.expanded), (DistancesEnd::AllReached, 0));
+    assert_eq!(
+        (none.end, none.stats.expanded),
+        (DistancesEnd::AllReached, 0)
+    );
     let nowhere = distances_to(&ring, [], &[3], &Limits::new());
-    assert_eq!((nowhere.distances, nowhere.end), (vec![None], DistancesEnd::Exhausted));
+    assert_eq!(
+        (nowhere.distances, nowhere.end),
+        (vec![None], DistancesEnd::Exhausted)
+    );
 }

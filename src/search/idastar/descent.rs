@@ -498,7 +498,10 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
             return bfs::search(puzzle, starts, run);
         }
         // The learned bounds of the starts may jump past several bounds at once.
-        let least = roots.iter().map(|&(mark, _)| learned(&descent.memory, mark)).min();
+        let least = roots
+            .iter()
+            .map(|&(mark, _)| learned(&descent.memory, mark))
+            .min();
         descent.bound = descent.next_bound.max(least.unwrap_or(0));
         descent.iteration = descent.iteration.saturating_add(1);
     };
