@@ -177,7 +177,7 @@ pub fn weighted_astar<P: Weighted>(
 ///
 /// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
 ///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let weight = "3/2".parse()?;
+/// let weight = costs::Weight::new(3, 2)?;
 /// let result = costs::weighted_astar_from(&adapt::unit_costs(line), [10, 44], weight, &Limits::new());
 /// assert_eq!(result.cost, Some(6));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
