@@ -79,17 +79,34 @@ impl<'a> Run<'a> {
         limits: &'a Limits,
         search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> Outcome<P::State, P::Move>,
     ) -> SearchResult<P::State, P::Move> {
-        let mut starts = distinct(puzzle, starts);
-        let mut run = Run::start(limits);
-        let outcome = match run.open(puzzle, &starts) {
-            Opening::Goal(index) => Outcome::Solved(Path::new(starts.swap_remove(index))),
-            Opening::Limited(limit) => Outcome::LimitReached(limit),
-            Opening::Search => search(puzzle, starts, &mut run),
+        let (mut run, begun) = Run::begin(puzzle, starts, limits);
+        let outcome = match begun {
+            Ok(starts) => search(puzzle, starts, &mut run),
+            Err(outcome) => outcome,
         };
         SearchResult {
             outcome,
             stats: run.finish(),
         }
+    }
+
+    /// What [`search_from`](Run::search_from) does before the engine: the
+    /// run begun, and the starts to search (one per key, none a goal, all
+    /// admitted) or the outcome already settled.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn begin<P: Puzzle>(
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        limits: &'a Limits,
+    ) -> (Self, Result<Vec<P::State>, Outcome<P::State, P::Move>>) {
+        let mut starts = distinct(puzzle, starts);
+        let mut run = Run::start(limits);
+        let begun = match run.open(puzzle, &starts) {
+            Opening::Goal(index) => Err(Outcome::Solved(Path::new(starts.swap_remove(index)))),
+            Opening::Limited(limit) => Err(Outcome::LimitReached(limit)),
+            Opening::Search => Ok(starts),
+        };
+        (run, begun)
     }
 
     /// [`search`](Run::search) for a search whose answer is any `A`: `at_goal`
@@ -141,7 +158,7 @@ impl<'a> Run<'a> {
     }
 
     /// The statistics, with the time since the start.
-    pub(super) fn finish(mut self) -> Stats {
+    pub(crate) fn finish(mut self) -> Stats {
         self.stats.elapsed = self.started.elapsed();
         self.stats
     }

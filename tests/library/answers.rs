@@ -5,9 +5,11 @@ use crate::engines::Graph;
 use crate::support::{reference_distances, TABLE};
 
 use proptest::prelude::*;
+use std::time::Duration;
+
 use puzzle_search::search::{
-    astar, astar_from, bfs, bfs_from, costs, distances_to, farthest, idastar, idastar_from,
-    DistancesEnd, Limit, Limits, Outcome, SearchResult,
+    astar, astar_from, bfs, bfs_from, costs, distances_to, farthest, idastar, idastar_from, Bfs,
+    DistancesEnd, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
 };
 use puzzle_search::{adapt, Puzzle};
 
@@ -62,8 +64,42 @@ fn check_several(
     Ok(())
 }
 
+/// Runs `search` in `slice`s to its end: the result, and the slices taken.
+fn in_slices<P: Puzzle>(
+    mut search: Bfs<'_, P>,
+    slice: Slice,
+) -> (SearchResult<P::State, P::Move>, u64) {
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        if let Step::Done(result) = search.run(slice) {
+            return (result, slices);
+        }
+    }
+}
+
+/// The statistics but the time.
+fn counts(stats: &Stats) -> (u64, u64, usize) {
+    (stats.expanded, stats.generated, stats.max_stored)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn a_paused_bfs_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
+        for limits in [Limits::new(), Limits::new().with_max_states(max_states), Limits::new().with_max_depth(3)] {
+            let whole = bfs_from(&graph, starts.iter().copied(), &limits);
+            for k in [1, 2, 3, 7, 1000] {
+                let (paused, _) = in_slices(Bfs::new(&graph, starts.iter().copied(), &limits), Slice::expansions(k));
+                prop_assert_eq!(&paused.outcome, &whole.outcome);
+                prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
+            }
+            let (timed, _) = in_slices(Bfs::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
+            prop_assert_eq!(&timed.outcome, &whole.outcome);
+            prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
+        }
+    }
 
     #[test]
     fn distances_to_targets_are_the_reference_distances((graph, starts, targets) in graph_with_nodes()) {
@@ -157,4 +193,30 @@ fn distances_sweep_like_farthest_and_keep_what_a_limit_leaves() {
         (nowhere.distances, nowhere.end),
         (vec![None], DistancesEnd::Exhausted)
     );
+}
+
+/// 横刀立马 by BFS in slices of 100 states expanded: the same path and the
+/// same counts as one call, each pause short of the slice's budget, and the
+/// result given again after the end.
+#[test]
+fn hengdaolima_by_bfs_in_slices() {
+    use puzzle_search::klotski::{Klotski, Metric};
+    let klotski = Klotski::new(Metric::Piece);
+    let start = crate::support::hengdaolima();
+    let limits = Limits::new();
+    let whole = bfs(&klotski, start, &limits);
+    let mut search = Bfs::new(&klotski, [start], &limits);
+    let mut slices = 0u64;
+    let result = loop {
+        slices += 1;
+        match search.run(Slice::expansions(100)) {
+            Step::Paused(stats) => assert_eq!(stats.expanded, 100 * slices),
+            Step::Done(result) => break result,
+        }
+    };
+    assert_eq!(result.outcome, whole.outcome);
+    assert_eq!(counts(&result.stats), counts(&whole.stats));
+    assert_eq!(slices, whole.stats.expanded.div_ceil(100));
+    assert!(matches!(search.run(Slice::whole()), Step::Done(again) if again == result));
+    assert_eq!(result.outcome.path().map(|path| path.len()), Some(81));
 }
