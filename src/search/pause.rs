@@ -73,79 +73,130 @@ pub enum Step<S, M> {
     Done(SearchResult<S, M>),
 }
 
-/// Breadth-first search as an object that runs in slices: [`bfs_from`](super::bfs_from)
-/// paused between two states expanded and resumed where it stopped.
-///
-/// A search run in slices ends with the same outcome and the same
-/// statistics (but the time) as one call of [`bfs_from`](super::bfs_from):
-/// it is the same search. The limits hold over the whole search; its time
-/// budget and its [`Stats::elapsed`] count from [`Bfs::new`], pauses
-/// included.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{adapt, search::{bfs_from, Bfs, Limits, Slice, Step}};
-///
-/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 1000), |&n| n == 999);
-/// let limits = Limits::new();
-/// let mut search = Bfs::new(&walk, [1], &limits);
-/// let mut slices = 0;
-/// let result = loop {
-///     slices += 1;
-///     match search.run(Slice::expansions(10)) {
-///         Step::Paused(stats) => assert!(stats.expanded <= 10 * slices),
-///         Step::Done(result) => break result,
-///     }
-/// };
-/// let whole = bfs_from(&walk, [1], &limits);
-/// assert_eq!(result.outcome, whole.outcome);
-/// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
-/// assert!(slices > 1);
-/// ```
-pub struct Bfs<'p, P: Puzzle> {
-    state: State<'p, P>,
+/// An engine that may pause between two states expanded: what a search
+/// object needs of it.
+trait Resumable<'p, P: Puzzle>: Sized {
+    /// The search from `starts` (one per key, none a goal, all admitted),
+    /// or the outcome that ends it before it begins.
+    fn begin(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>>;
+    /// Searches until the end (`Some`) or until `run` counts `until` states
+    /// expanded (`None`).
+    fn advance(&mut self, run: &mut Run<'_>, until: u64) -> Option<Outcome<P::State, P::Move>>;
+    /// The statistics so far.
+    fn stats(&self, run: &Run<'_>) -> Stats;
 }
 
-/// Where a [`Bfs`] stands.
+impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
+    fn begin(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>> {
+        Breadth::new(puzzle, starts, run)
+    }
+    fn advance(&mut self, run: &mut Run<'_>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+        Breadth::advance(self, run, until)
+    }
+    fn stats(&self, run: &Run<'_>) -> Stats {
+        Breadth::stats(self, run)
+    }
+}
+
+/// Writes a public search object over a [`Resumable`] engine: its type,
+/// `new` and `run`, with the documentation given.
+macro_rules! sliced {
+    ($(#[$doc:meta])* $name:ident, $engine:ident, $from:literal) => {
+        $(#[$doc])*
+        pub struct $name<'p, P: Puzzle>(Sliced<'p, P, $engine<'p, P>>);
+
+        impl<'p, P: Puzzle> $name<'p, P> {
+            #[doc = concat!("A search from `starts` under `limits`, not begun: as [`", $from, "`](super::", $from, "), whose answer to a start that is a goal, to no starts or to a limit before the first state is the first slice's.")]
+            pub fn new(
+                puzzle: &'p P,
+                starts: impl IntoIterator<Item = P::State>,
+                limits: &'p Limits,
+            ) -> Self {
+                $name(Sliced::new(puzzle, starts, limits))
+            }
+
+            /// Runs the search for one `slice`: [`Step::Paused`] when its
+            /// budget runs out first, [`Step::Done`] with the result when the
+            /// search ends (and again for every later slice).
+            pub fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+                self.0.run(slice)
+            }
+        }
+    };
+}
+
+sliced! {
+    /// Breadth-first search as an object that runs in slices: [`bfs_from`](super::bfs_from)
+    /// paused between two states expanded and resumed where it stopped.
+    ///
+    /// A search run in slices ends with the same outcome and the same
+    /// statistics (but the time) as one call of [`bfs_from`](super::bfs_from):
+    /// it is the same search. The limits hold over the whole search; its time
+    /// budget and its [`Stats::elapsed`] count from [`Bfs::new`], pauses
+    /// included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, search::{bfs_from, Bfs, Limits, Slice, Step}};
+    ///
+    /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 1000), |&n| n == 999);
+    /// let limits = Limits::new();
+    /// let mut search = Bfs::new(&walk, [1], &limits);
+    /// let mut slices = 0;
+    /// let result = loop {
+    ///     slices += 1;
+    ///     match search.run(Slice::expansions(10)) {
+    ///         Step::Paused(stats) => assert!(stats.expanded <= 10 * slices),
+    ///         Step::Done(result) => break result,
+    ///     }
+    /// };
+    /// let whole = bfs_from(&walk, [1], &limits);
+    /// assert_eq!(result.outcome, whole.outcome);
+    /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
+    /// assert!(slices > 1);
+    /// ```
+    Bfs, Breadth, "bfs_from"
+}
+
+/// A search object over the engine `E`, and where it stands.
+struct Sliced<'p, P: Puzzle, E> {
+    state: State<'p, E, P::State, P::Move>,
+}
+
+/// Where a search object stands.
 // One per search object, never in a collection: boxing the running search
 // would save nothing.
 #[allow(clippy::large_enum_variant)]
-enum State<'p, P: Puzzle> {
-    Running {
-        run: Run<'p>,
-        breadth: Breadth<'p, P>,
-    },
-    Done(SearchResult<P::State, P::Move>),
+enum State<'p, E, S, M> {
+    Running { run: Run<'p>, engine: E },
+    Done(SearchResult<S, M>),
 }
 
-impl<'p, P: Puzzle> Bfs<'p, P> {
-    /// A search from `starts` under `limits`, not begun: as
-    /// [`bfs_from`](super::bfs_from), whose answer to a start that is a
-    /// goal, to no starts or to a limit before the first state is the first
-    /// slice's.
-    pub fn new(
-        puzzle: &'p P,
-        starts: impl IntoIterator<Item = P::State>,
-        limits: &'p Limits,
-    ) -> Self {
+impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
+    fn new(puzzle: &'p P, starts: impl IntoIterator<Item = P::State>, limits: &'p Limits) -> Self {
         let (run, begun) = Run::begin(puzzle, starts, limits);
-        let breadth = begun.and_then(|starts| Breadth::new(puzzle, starts, &run));
-        let state = match breadth {
-            Ok(breadth) => State::Running { run, breadth },
+        let engine = begun.and_then(|starts| E::begin(puzzle, starts, &run));
+        let state = match engine {
+            Ok(engine) => State::Running { run, engine },
             Err(outcome) => State::Done(SearchResult {
                 outcome,
                 stats: run.finish(),
             }),
         };
-        Bfs { state }
+        Sliced { state }
     }
 
-    /// Runs the search for one `slice`: [`Step::Paused`] when its budget
-    /// runs out first, [`Step::Done`] with the result when the search ends
-    /// (and again for every later slice).
-    pub fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
-        let State::Running { run, breadth } = &mut self.state else {
+    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+        let State::Running { run, engine } = &mut self.state else {
             return self.done();
         };
         let deadline = slice.time.map(|time| Instant::now().checked_add(time));
@@ -157,7 +208,7 @@ impl<'p, P: Puzzle> Bfs<'p, P> {
                 Some(_) => until.min(run.stats.expanded.saturating_add(CHUNK)),
                 None => until,
             };
-            if let Some(outcome) = breadth.advance(run, chunk) {
+            if let Some(outcome) = engine.advance(run, chunk) {
                 self.end(outcome);
                 return self.done();
             }
@@ -165,7 +216,7 @@ impl<'p, P: Puzzle> Bfs<'p, P> {
             let late =
                 deadline.is_some_and(|deadline| deadline.is_some_and(|at| Instant::now() >= at));
             if run.stats.expanded >= until || late {
-                return Step::Paused(breadth.stats(run));
+                return Step::Paused(engine.stats(run));
             }
         }
     }
@@ -186,7 +237,7 @@ impl<'p, P: Puzzle> Bfs<'p, P> {
     fn done(&self) -> Step<P::State, P::Move> {
         match &self.state {
             State::Done(result) => Step::Done(result.clone()),
-            State::Running { run, breadth } => Step::Paused(breadth.stats(run)),
+            State::Running { run, engine } => Step::Paused(engine.stats(run)),
         }
     }
 }
