@@ -71,12 +71,52 @@ pub fn astar<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P:
 where
     P: Puzzle,
 {
-    Run::search(puzzle, start, limits, search)
+    astar_from(puzzle, [start], limits)
 }
 
-fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
-    let start_bound = puzzle.heuristic(&start);
-    if start_bound > run.max_depth() {
+/// A* from several starts at once, to the goal nearest to any of them.
+///
+/// As [`astar`], with every state of `starts` at zero moves: the path
+/// begins at the start it left from. Starts with the same key count once
+/// (the first is kept); a start that is a goal is a path of no moves (the
+/// first such start). No starts at all is [`Outcome::Unsolvable`], with
+/// nothing expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{adapt, Puzzle, search::{astar_from, Limits}};
+///
+/// // Steps of ±1 towards 50; the distance is an exact heuristic.
+/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
+///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
+/// let result = astar_from(&line, [10, 57, 44], &Limits::new());
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!((path.start(), path.len()), (&44, 6));
+/// ```
+pub fn astar_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search_from(puzzle, starts, limits, search)
+}
+
+/// A* from `starts`, one per key, none a goal, all admitted.
+fn search<P: Puzzle>(
+    puzzle: &P,
+    starts: Vec<P::State>,
+    run: &mut Run<'_>,
+) -> Outcome<P::State, P::Move> {
+    let starts: Vec<(u32, P::State)> = starts
+        .into_iter()
+        .map(|start| (puzzle.heuristic(&start), start))
+        .collect();
+    // A start whose bound passes the depth limit is cut off at once.
+    if !starts.is_empty() && starts.iter().all(|&(bound, _)| bound > run.max_depth()) {
         return Outcome::LimitReached(run.depth_limit());
     }
     let mut budget = run.budget();
@@ -105,14 +145,9 @@ fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<
         depth_cut: false,
         stop: None,
     };
-    relax.best.insert_new(puzzle.encode(&start), 0);
-    let rooted = relax.budget.table_room(&mut relax.best);
-    let below = match rooted.and_then(|()| relax.open.push(start_bound, 0, &mut relax.budget)) {
-        Ok(below) => below,
-        Err(limit) => return Outcome::LimitReached(limit),
-    };
-    relax.tree.push_root(start);
-    relax.nodes.push(Node { cost: 0, below });
+    if let Err(limit) = relax.plant(starts) {
+        return Outcome::LimitReached(limit);
+    }
     let outcome = loop {
         let nodes = &relax.nodes;
         let Some(index) = relax.open.pop(|node| nodes[node as usize].below) else {
@@ -192,6 +227,28 @@ struct Relax<'p, P: Puzzle> {
 }
 
 impl<P: Puzzle> Relax<'_, P> {
+    /// Makes each of `starts` (with its bound) a root, at no moves; one
+    /// whose bound passes the depth limit is cut off.
+    ///
+    /// Out of line: the search's loop is compiled as it is for one start.
+    #[inline(never)]
+    fn plant(&mut self, starts: Vec<(u32, P::State)>) -> Result<(), Limit> {
+        for (bound, start) in starts {
+            if bound > self.max_depth {
+                self.depth_cut = true;
+                continue;
+            }
+            let index = self.tree.len() as u32;
+            self.best.insert_new(self.puzzle.encode(&start), index);
+            self.budget.table_room(&mut self.best)?;
+            self.budget.room(&mut self.nodes)?;
+            let below = self.open.push(bound, index, &mut self.budget)?;
+            self.tree.push_root(start);
+            self.nodes.push(Node { cost: 0, below });
+        }
+        Ok(())
+    }
+
     /// Keeps `child`, reached by `mv`, if no node reaches its key as cheaply.
     #[inline(always)]
     fn visit(&mut self, mv: P::Move, child: P::State) {

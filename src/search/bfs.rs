@@ -6,7 +6,7 @@ use super::grow::Budget;
 use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Outcome, SearchResult};
+use super::{Limit, Limits, Outcome, SearchResult, Stats};
 use crate::adapt::stop;
 use crate::Puzzle;
 
@@ -61,89 +61,192 @@ pub fn bfs<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::S
 where
     P: Puzzle,
 {
-    Run::search(puzzle, start, limits, search)
+    bfs_from(puzzle, [start], limits)
 }
 
-/// BFS from `start`, which is no goal and has been admitted.
+/// Breadth-first search from several starts at once, to the goal nearest
+/// to any of them.
+///
+/// As [`bfs`], with every state of `starts` at distance zero: the path
+/// begins at the start it left from, so it tells which. Starts with the
+/// same key count once (the first is kept); a start that is a goal is a
+/// path of no moves (the first such start). No starts at all is
+/// [`Outcome::Unsolvable`], with nothing expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{adapt, search::{bfs_from, Limits, Outcome}};
+///
+/// // +1 or ×2 up to 40: from 3, 17 or 5, the nearest to 20 is 5 (5 → 10 → 20).
+/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 40), |&n| n == 20);
+/// let result = bfs_from(&walk, [3, 17, 5], &Limits::new());
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!(path.states(), &[5, 10, 20]);
+/// assert_eq!(bfs_from(&walk, [], &Limits::new()).outcome, Outcome::Unsolvable);
+/// ```
+pub fn bfs_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search_from(puzzle, starts, limits, search)
+}
+
+/// BFS from `starts`, one per key, none a goal, all admitted.
 pub(super) fn search<P: Puzzle>(
     puzzle: &P,
-    start: P::State,
+    starts: Vec<P::State>,
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
-    let mut budget = run.budget();
-    let (seen, tree) = match Tree::with_table_in(&mut budget, INITIAL_CAPACITY) {
-        Ok(storage) => storage,
-        Err(limit) => return Outcome::LimitReached(limit),
+    let mut breadth = match Breadth::new(puzzle, starts, run) {
+        Ok(breadth) => breadth,
+        Err(outcome) => return outcome,
     };
-    let watch = run.watch();
-    let mut layer = Layer {
-        puzzle,
-        generated: watch.countdown(0),
-        watch,
-        seen,
-        max_states: run.max_states(),
-        room: run.max_states().saturating_sub(1),
-        tree,
-        budget,
-        stop: None,
-    };
-    layer.seen.insert_new(puzzle.encode(&start), ());
-    if let Err(limit) = layer.budget.table_room(&mut layer.seen) {
-        return Outcome::LimitReached(limit);
+    loop {
+        if let Some(outcome) = breadth.advance(run, u64::MAX) {
+            return outcome;
+        }
     }
-    layer.tree.push_root(start);
-    let mut layer_start = 0;
-    let mut depth = 0u32;
-    let outcome = loop {
-        let layer_end = layer.tree.len();
-        if layer_start == layer_end {
-            break Outcome::Unsolvable;
+}
+
+/// A breadth-first search under way, which may pause between two states
+/// expanded: the layer being expanded, and what the search holds.
+pub(super) struct Breadth<'p, P: Puzzle> {
+    layer: Layer<'p, P>,
+    /// The layer being expanded, and the next state of it to expand.
+    layer_start: usize,
+    layer_end: usize,
+    next: usize,
+    depth: u32,
+}
+
+impl<'p, P: Puzzle> Breadth<'p, P> {
+    /// A search from `starts` (one per key, none a goal, all admitted), or
+    /// the limit that stops it before it begins.
+    pub(super) fn new(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>> {
+        let mut budget = run.budget();
+        let (seen, tree) =
+            Tree::with_table_in(&mut budget, INITIAL_CAPACITY).map_err(Outcome::LimitReached)?;
+        let watch = run.watch();
+        let mut layer = Layer {
+            puzzle,
+            generated: watch.countdown(0),
+            watch,
+            seen,
+            max_states: run.max_states(),
+            room: run.max_states().saturating_sub(starts.len()),
+            tree,
+            budget,
+            stop: None,
+        };
+        for start in starts {
+            layer.seen.insert_new(puzzle.encode(&start), ());
+            layer
+                .budget
+                .table_room(&mut layer.seen)
+                .map_err(Outcome::LimitReached)?;
+            layer.tree.push_root(start);
         }
-        if depth >= run.max_depth() {
-            break match layer.leads_beyond(layer_start, run) {
-                Ok(true) => Outcome::LimitReached(run.depth_limit()),
-                Ok(false) => Outcome::Unsolvable,
-                Err(limit) => Outcome::LimitReached(limit),
-            };
-        }
-        for parent in layer_start..layer_end {
-            if let Err(limit) = layer.watch.check() {
-                layer.stop = Some(Stop::Limit(limit));
-                break;
+        Ok(Breadth {
+            layer,
+            layer_start: 0,
+            layer_end: 0,
+            next: 0,
+            depth: 0,
+        })
+    }
+
+    /// Expands states until the search ends (its outcome, the statistics
+    /// written to `run`) or `run` counts `until` states expanded (`None`:
+    /// paused, to go on from the next state).
+    pub(super) fn advance(
+        &mut self,
+        run: &mut Run<'_>,
+        until: u64,
+    ) -> Option<Outcome<P::State, P::Move>> {
+        let puzzle = self.layer.puzzle;
+        let layer = &mut self.layer;
+        let outcome = loop {
+            if self.next == self.layer_start {
+                // A layer begins (again, after a pause here: the same tests).
+                self.layer_end = layer.tree.len();
+                if self.layer_start == self.layer_end {
+                    break Outcome::Unsolvable;
+                }
+                if self.depth >= run.max_depth() {
+                    break match layer.leads_beyond(self.layer_start, run) {
+                        Ok(true) => Outcome::LimitReached(run.depth_limit()),
+                        Ok(false) => Outcome::Unsolvable,
+                        Err(limit) => Outcome::LimitReached(limit),
+                    };
+                }
             }
-            run.stats.expanded += 1;
-            // A copy, so that the children can join the tree while it is read:
-            // one clone per state expanded, against one new state per child.
-            let (state, last) = layer.tree.node(parent);
-            let (state, last) = (state.clone(), last.cloned());
-            let parent = parent as u32;
-            // Two closures, one per call: each is inlined into its own generator.
-            match &last {
-                Some(last) => puzzle
-                    .successors_after(&state, last, |mv, child| layer.visit(parent, mv, child)),
-                None => puzzle.successors(&state, |mv, child| layer.visit(parent, mv, child)),
+            // As many states as the slice allows, at most the rest of the layer.
+            let room = usize::try_from(until.saturating_sub(run.stats.expanded));
+            let end = self
+                .layer_end
+                .min(self.next.saturating_add(room.unwrap_or(usize::MAX)));
+            if end == self.next {
+                return None;
             }
-            if layer.stop.is_some() {
-                break;
+            for parent in self.next..end {
+                if let Err(limit) = layer.watch.check() {
+                    layer.stop = Some(Stop::Limit(limit));
+                    break;
+                }
+                run.stats.expanded += 1;
+                // A copy, so that the children can join the tree while it is read:
+                // one clone per state expanded, against one new state per child.
+                let (state, last) = layer.tree.node(parent);
+                let (state, last) = (state.clone(), last.cloned());
+                let parent = parent as u32;
+                // Two closures, one per call: each is inlined into its own generator.
+                match &last {
+                    Some(last) => puzzle
+                        .successors_after(&state, last, |mv, child| layer.visit(parent, mv, child)),
+                    None => puzzle.successors(&state, |mv, child| layer.visit(parent, mv, child)),
+                }
+                if layer.stop.is_some() {
+                    break;
+                }
             }
-        }
-        match layer.stop.take() {
-            Some(Stop::Found { parent, mv, goal }) => {
-                let mut path = layer.tree.path_to(parent as usize);
-                path.push(mv, goal);
-                break Outcome::Solved(path);
+            match layer.stop.take() {
+                Some(Stop::Found { parent, mv, goal }) => {
+                    let mut path = layer.tree.path_to(parent as usize);
+                    path.push(mv, goal);
+                    break Outcome::Solved(path);
+                }
+                Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
+                None if end == self.layer_end => {
+                    self.layer_start = self.layer_end;
+                    self.next = self.layer_end;
+                    self.depth += 1;
+                }
+                None => self.next = end,
             }
-            Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
-            None => {
-                layer_start = layer_end;
-                depth += 1;
-            }
-        }
-    };
-    run.stats.generated += layer.generated.count();
-    // Another engine may have stored more before it handed over to BFS.
-    run.stats.max_stored = run.stats.max_stored.max(layer.seen.len());
-    outcome
+        };
+        run.stats.generated += layer.generated.count();
+        // Another engine may have stored more before it handed over to BFS.
+        run.stats.max_stored = run.stats.max_stored.max(layer.seen.len());
+        Some(outcome)
+    }
+
+    /// The statistics so far: `run`'s, with the children generated and the
+    /// states stored that the search has not written there yet.
+    pub(super) fn stats(&self, run: &Run<'_>) -> Stats {
+        let mut stats = run.stats;
+        stats.generated += self.layer.generated.count();
+        stats.max_stored = stats.max_stored.max(self.layer.seen.len());
+        stats
+    }
 }
 
 /// The next layer as it grows, and what the search has seen so far.

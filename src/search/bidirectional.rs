@@ -188,7 +188,7 @@ fn search<P: Backward>(
                     None => {
                         let start = forward.tree.state(0).clone();
                         drop((forward, backward));
-                        bfs::search(puzzle, start, run)
+                        bfs::search(puzzle, vec![start], run)
                     }
                 };
             }

@@ -1,11 +1,11 @@
 //! The states farthest from a start: breadth-first search with no goal.
 
-use hashbrown::hash_table::Entry;
+use core::convert::Infallible;
+use core::ops::ControlFlow;
 
 use super::run::Run;
+use super::sweep::{sweep, Swept};
 use super::{Limit, Limits, Stats};
-use crate::adapt::stop;
-use crate::search::table::{KeyTable, INITIAL_CAPACITY};
 use crate::Puzzle;
 
 /// What [`farthest`] found: the states reachable from the start, and the
@@ -86,87 +86,17 @@ fn search<P: Puzzle>(
     start: P::State,
     run: &mut Run<'_>,
 ) -> Result<Farthest<P::State>, Limit> {
-    run.admit(1)?;
-    let max_states = run.max_states();
-    let mut watch = run.watch();
-    let mut budget = run.budget();
-    let mut seen: KeyTable<P::Key> = budget.table(INITIAL_CAPACITY)?;
-    seen.insert_new(puzzle.encode(&start), ());
-    budget.table_room(&mut seen)?;
-    run.stats.max_stored = 1;
-    let mut stored = 1usize;
-    let mut generated = watch.countdown(0);
-    let mut layer: Vec<(P::State, Option<P::Move>)> = vec![(start, None)];
-    let mut depth = 0u32;
-    let result = loop {
-        let mut next = Vec::new();
-        let mut stop = None;
-        for (state, last) in &layer {
-            if let Err(limit) = watch.check() {
-                stop = Some(limit);
-                break;
-            }
-            run.stats.expanded += 1;
-            let mut visit = |mv: P::Move, child: P::State| {
-                let look = generated.step();
-                if stop.is_some() {
-                    // Stopped: the rest of the children need not come.
-                    stop::request();
-                    return;
-                }
-                if look {
-                    if let Err(limit) = watch.look() {
-                        stop = Some(limit);
-                        return;
-                    }
-                }
-                let key = puzzle.encode(&child);
-                let Entry::Vacant(vacancy) = seen.entry(key) else {
-                    return;
-                };
-                if stored >= max_states {
-                    stop = Some(Limit::States { max: max_states });
-                    return;
-                }
-                if let Err(limit) = budget.room(&mut next) {
-                    stop = Some(limit);
-                    return;
-                }
-                stored += 1;
-                vacancy.insert((key, ()));
-                next.push((child, Some(mv)));
-                // Room for the next key, where growing can fail.
-                if let Err(limit) = budget.table_room(&mut seen) {
-                    stop = Some(limit);
-                }
-            };
-            match last {
-                Some(last) => puzzle.successors_after(state, last, &mut visit),
-                None => puzzle.successors(state, &mut visit),
-            }
-            if stop.is_some() {
-                break;
-            }
-        }
-        if let Some(limit) = stop {
-            break Err(limit);
-        }
-        if next.is_empty() {
-            break Ok(Farthest {
-                reached: seen.len(),
-                distance: depth,
-                states: layer.into_iter().map(|(state, _)| state).collect(),
-            });
-        }
-        if depth >= run.max_depth() {
-            break Err(run.depth_limit());
-        }
-        // The layer done gives its bytes back to the budget.
-        budget.release(&layer);
-        layer = next;
-        depth += 1;
-    };
-    run.stats.generated = generated.count();
-    run.stats.max_stored = seen.len();
-    result
+    let every_layer = |_: u32, _: &_| ControlFlow::<Infallible>::Continue(());
+    match sweep(puzzle, vec![start], run, every_layer)? {
+        Swept::Exhausted {
+            reached,
+            depth,
+            last,
+        } => Ok(Farthest {
+            reached,
+            distance: depth,
+            states: last.into_iter().map(|(state, _)| state).collect(),
+        }),
+        Swept::Stopped(never) => match never {},
+    }
 }

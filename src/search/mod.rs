@@ -11,6 +11,13 @@
 //! optimal path (counted exactly, listed lazily), [`idastar_count`] counts
 //! them in memory linear in their length.
 //!
+//! | answer | function | from |
+//! | --- | --- | --- |
+//! | the nearest goal from several starts | [`bfs_from`], [`astar_from`], [`idastar_from`] | the engine of the same name, every start at zero moves |
+//! | the distance to each of a set of targets | [`distances_to`] | one breadth-first sweep from the starts, stopped once every target is reached |
+//! | the farthest states | [`farthest`] | one breadth-first sweep over everything reachable |
+//! | a search run in slices, paused and resumed | [`Bfs`] ([`Slice`], [`Step`]) | [`bfs_from`], paused between two states expanded |
+//!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! The engines for moves with costs are in [`costs`].
 //! Every engine returns a [`SearchResult`]: an [`Outcome`] (solved with an
@@ -21,6 +28,7 @@ mod astar;
 mod bfs;
 mod bidirectional;
 pub mod costs;
+mod distances;
 mod engine;
 mod farthest;
 mod grow;
@@ -29,22 +37,26 @@ mod limits;
 mod open;
 mod optimal;
 mod outcome;
+mod pause;
 mod run;
 #[cfg(feature = "serde")]
 mod serialize;
+mod sweep;
 pub(crate) mod table;
 mod tree;
 
-pub use astar::astar;
-pub use bfs::bfs;
+pub use astar::{astar, astar_from};
+pub use bfs::{bfs, bfs_from};
 pub use bidirectional::bidirectional_bfs;
+pub use distances::{distances_to, Distances, DistancesEnd};
 pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use farthest::{farthest, Farthest, FarthestResult};
-pub use idastar::idastar;
+pub use idastar::{idastar, idastar_from};
 pub use limits::{CancelFlag, Limit, Limits};
 pub use optimal::{
     all_optimal, idastar_count, CountOutcome, CountResult, OptimalGraph, OptimalOutcome,
     OptimalPaths, OptimalResult, PathCount,
 };
 pub use outcome::{Outcome, SearchResult, Stats};
+pub use pause::{Bfs, Slice, Step};
 pub use run::MAX_INDEXED;

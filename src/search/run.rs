@@ -3,7 +3,10 @@
 
 use std::time::{Duration, Instant};
 
+use hashbrown::hash_table::Entry;
+
 use super::grow::Budget;
+use super::table::KeyTable;
 use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Stats};
 use crate::adapt::stop;
 use crate::{Path, Puzzle};
@@ -65,6 +68,47 @@ impl<'a> Run<'a> {
         SearchResult { outcome, stats }
     }
 
+    /// [`search`](Run::search) from several starts: `search` is handed them
+    /// one per key (the first of each), none a goal, all admitted. A start
+    /// that is a goal is a path of no moves (the first such start); no
+    /// starts at all is handed to `search` as an empty list, which it
+    /// answers [`Outcome::Unsolvable`].
+    pub(crate) fn search_from<P: Puzzle>(
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        limits: &'a Limits,
+        search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> Outcome<P::State, P::Move>,
+    ) -> SearchResult<P::State, P::Move> {
+        let (mut run, begun) = Run::begin(puzzle, starts, limits);
+        let outcome = match begun {
+            Ok(starts) => search(puzzle, starts, &mut run),
+            Err(outcome) => outcome,
+        };
+        SearchResult {
+            outcome,
+            stats: run.finish(),
+        }
+    }
+
+    /// What [`search_from`](Run::search_from) does before the engine: the
+    /// run begun, and the starts to search (one per key, none a goal, all
+    /// admitted) or the outcome already settled.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn begin<P: Puzzle>(
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        limits: &'a Limits,
+    ) -> (Self, Result<Vec<P::State>, Outcome<P::State, P::Move>>) {
+        let mut starts = distinct(puzzle, starts);
+        let mut run = Run::start(limits);
+        let begun = match run.open(puzzle, &starts) {
+            Opening::Goal(index) => Err(Outcome::Solved(Path::new(starts.swap_remove(index)))),
+            Opening::Limited(limit) => Err(Outcome::LimitReached(limit)),
+            Opening::Search => Ok(starts),
+        };
+        (run, begun)
+    }
+
     /// [`search`](Run::search) for a search whose answer is any `A`: `at_goal`
     /// is the answer for a start that is a goal, `limited` the answer for a
     /// limit that stops the search before it starts.
@@ -77,16 +121,30 @@ impl<'a> Run<'a> {
         search: impl FnOnce(&P, P::State, &mut Run<'a>) -> A,
     ) -> (A, Stats) {
         let mut run = Run::start(limits);
-        let answer = if puzzle.is_goal(&start) {
-            run.stats.max_stored = 1;
-            at_goal(start)
-        } else if let Err(limit) = run.admit(1).and_then(|()| run.watch().look()) {
-            limited(limit)
-        } else {
-            run.stats.max_stored = 1;
-            search(puzzle, start, &mut run)
+        let answer = match run.open(puzzle, core::slice::from_ref(&start)) {
+            Opening::Goal(_) => at_goal(start),
+            Opening::Limited(limit) => limited(limit),
+            Opening::Search => search(puzzle, start, &mut run),
         };
         (answer, run.finish())
+    }
+
+    /// What a search from `starts` (one per key) does first: stop at a start
+    /// that is a goal, or at a limit, or go on with every start stored.
+    fn open<P: Puzzle>(&mut self, puzzle: &P, starts: &[P::State]) -> Opening {
+        if let Some(goal) = starts.iter().position(|start| puzzle.is_goal(start)) {
+            self.stats.max_stored = 1;
+            return Opening::Goal(goal);
+        }
+        if starts.is_empty() {
+            // Nothing to search, and nothing to stop: the engine says so.
+            return Opening::Search;
+        }
+        if let Err(limit) = self.admit(starts.len()).and_then(|()| self.watch().look()) {
+            return Opening::Limited(limit);
+        }
+        self.stats.max_stored = starts.len();
+        Opening::Search
     }
 
     pub(super) fn start(limits: &'a Limits) -> Self {
@@ -100,7 +158,7 @@ impl<'a> Run<'a> {
     }
 
     /// The statistics, with the time since the start.
-    pub(super) fn finish(mut self) -> Stats {
+    pub(crate) fn finish(mut self) -> Stats {
         self.stats.elapsed = self.started.elapsed();
         self.stats
     }
@@ -156,6 +214,43 @@ impl<'a> Run<'a> {
             max: self.max_depth(),
         }
     }
+}
+
+/// How a search begins: see [`Run::open`].
+enum Opening {
+    /// The start at this index is a goal.
+    Goal(usize),
+    /// A limit stops the search before it begins.
+    Limited(Limit),
+    /// The search goes on.
+    Search,
+}
+
+/// `starts`, one per key, the first of each kept, in their order.
+pub(crate) fn distinct<P: Puzzle>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+) -> Vec<P::State> {
+    let mut starts = starts.into_iter();
+    let Some(first) = starts.next() else {
+        return Vec::new();
+    };
+    let mut rest = starts.peekable();
+    if rest.peek().is_none() {
+        // One start, the common case: no table.
+        return vec![first];
+    }
+    let mut seen: KeyTable<P::Key> = KeyTable::new();
+    seen.insert_new(puzzle.encode(&first), ());
+    let mut kept = vec![first];
+    for start in rest {
+        let key = puzzle.encode(&start);
+        if let Entry::Vacant(vacancy) = seen.entry(key) {
+            vacancy.insert((key, ()));
+            kept.push(start);
+        }
+    }
+    kept
 }
 
 /// Whether one of `states` (the last layer of a breadth-first search) has a

@@ -12,7 +12,7 @@ use support::{reference_distances, reference_moves, TABLE};
 
 /// A directed graph with some goal nodes; a move names the edge's target.
 #[derive(Debug, Clone)]
-struct Graph {
+pub(crate) struct Graph {
     edges: Vec<Vec<u32>>,
     reverse: Vec<Vec<u32>>,
     goals: Vec<bool>,
@@ -23,7 +23,7 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(
+    pub(crate) fn new(
         nodes: usize,
         raw_edges: &[(usize, usize)],
         goals: &[usize],

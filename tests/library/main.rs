@@ -11,6 +11,7 @@
 mod support;
 
 mod adapters;
+mod answers;
 mod atlas;
 mod attacks;
 mod blocks;

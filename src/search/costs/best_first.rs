@@ -109,6 +109,29 @@ pub fn astar<P: Weighted>(
     Workspace::new().astar(puzzle, start, limits)
 }
 
+/// A* with costs from several starts at once: a cheapest path from any of
+/// them to a goal.
+///
+/// As [`astar`], with every state of `starts` at cost zero; the path starts
+/// at the one it left from. No starts is [`Outcome::Unsolvable`].
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
+///
+/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
+///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
+/// let result = costs::astar_from(&adapt::unit_costs(line), [10, 57, 44], &Limits::new());
+/// assert_eq!(result.cost, Some(6));
+/// assert_eq!(result.outcome.path().unwrap().start(), &44);
+/// ```
+pub fn astar_from<P: Weighted>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
+    Workspace::new().astar_from(puzzle, starts, limits)
+}
+
 /// Weighted A*: A* on `g + w·h`, whose path costs at most `w` times the
 /// optimum (the result's `bound`).
 ///
@@ -140,6 +163,32 @@ pub fn weighted_astar<P: Weighted>(
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
     Workspace::new().weighted_astar(puzzle, start, weight, limits)
+}
+
+/// Weighted A* from several starts at once: a path from one of them of at
+/// most `w` × the cheapest cost from any of them.
+///
+/// As [`weighted_astar`], with every state of `starts` at cost zero; the
+/// path starts at the one it left from. No starts is
+/// [`Outcome::Unsolvable`].
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
+///
+/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
+///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
+/// let weight = costs::Weight::new(3, 2)?;
+/// let result = costs::weighted_astar_from(&adapt::unit_costs(line), [10, 44], weight, &Limits::new());
+/// assert_eq!(result.cost, Some(6));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weighted_astar_from<P: Weighted>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    weight: Weight,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
+    Workspace::new().weighted_astar_from(puzzle, starts, weight, limits)
 }
 
 /// The storage of the best-first engines ([`dijkstra`], [`astar`],
@@ -193,14 +242,7 @@ impl<P: Weighted> Workspace<P> {
         start: P::State,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        best_first(
-            &mut self.kept,
-            puzzle,
-            start,
-            Vec::new(),
-            Order::Cost,
-            limits,
-        )
+        self.dijkstra_from(puzzle, [start], limits)
     }
 
     /// [`dijkstra_from`] in this workspace.
@@ -210,22 +252,7 @@ impl<P: Weighted> Workspace<P> {
         starts: impl IntoIterator<Item = P::State>,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        let mut starts = starts.into_iter();
-        let Some(first) = starts.next() else {
-            return CostResult {
-                outcome: Outcome::Unsolvable,
-                cost: None,
-                bound: Weight::ONE,
-                stats: Default::default(),
-            };
-        };
-        // A goal among the starts is a path of no moves, whichever it is.
-        let mut others: Vec<P::State> = starts.collect();
-        let first = match others.iter().position(|state| puzzle.is_goal(state)) {
-            Some(goal) => others.swap_remove(goal),
-            None => first,
-        };
-        best_first(&mut self.kept, puzzle, first, others, Order::Cost, limits)
+        best_first_from(&mut self.kept, puzzle, starts, Order::Cost, limits)
     }
 
     /// [`astar`] in this workspace.
@@ -235,7 +262,17 @@ impl<P: Weighted> Workspace<P> {
         start: P::State,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        self.weighted_astar(puzzle, start, Weight::ONE, limits)
+        self.astar_from(puzzle, [start], limits)
+    }
+
+    /// [`astar_from`] in this workspace.
+    pub fn astar_from(
+        &mut self,
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
+        self.weighted_astar_from(puzzle, starts, Weight::ONE, limits)
     }
 
     /// [`weighted_astar`] in this workspace.
@@ -246,8 +283,19 @@ impl<P: Weighted> Workspace<P> {
         weight: Weight,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
+        self.weighted_astar_from(puzzle, [start], weight, limits)
+    }
+
+    /// [`weighted_astar_from`] in this workspace.
+    pub fn weighted_astar_from(
+        &mut self,
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        weight: Weight,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
         let order = Order::Weighted(weight);
-        best_first(&mut self.kept, puzzle, start, Vec::new(), order, limits)
+        best_first_from(&mut self.kept, puzzle, starts, order, limits)
     }
 }
 
@@ -284,6 +332,32 @@ impl Order {
             Order::Weighted(weight) => weight,
         }
     }
+}
+
+/// [`best_first`] from `starts`: a goal among them first, if there is one.
+fn best_first_from<P: Weighted>(
+    kept: &mut Option<Frontier<P>>,
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    order: Order,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
+    let mut starts = starts.into_iter();
+    let Some(first) = starts.next() else {
+        return CostResult {
+            outcome: Outcome::Unsolvable,
+            cost: None,
+            bound: order.bound(),
+            stats: Default::default(),
+        };
+    };
+    // A goal among the starts is a path of no moves, whichever it is.
+    let mut others: Vec<P::State> = starts.collect();
+    let first = match others.iter().position(|state| puzzle.is_goal(state)) {
+        Some(goal) if !puzzle.is_goal(&first) => others.swap_remove(goal),
+        _ => first,
+    };
+    best_first(kept, puzzle, first, others, order, limits)
 }
 
 fn best_first<P: Weighted>(

@@ -5,9 +5,9 @@
 //! | --- | --- | --- |
 //! | [`dijkstra`], [`dijkstra_from`] | [`Weighted`](crate::cost::Weighted) | a cheapest path (from one start or several) |
 //! | [`bidirectional_dijkstra`] | and [`Backward`](crate::Backward) | a cheapest path, searched from both ends |
-//! | [`astar`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
+//! | [`astar`], [`astar_from`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
 //! | [`idastar`] | the same | a cheapest path, in memory linear in its length |
-//! | [`weighted_astar`], [`weighted_idastar`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
+//! | [`weighted_astar`], [`weighted_astar_from`], [`weighted_idastar`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
 //!
 //! They share the unit-cost engines' [`Limits`](super::Limits),
 //! [`CancelFlag`](super::CancelFlag), [`Stats`](super::Stats) and
@@ -30,7 +30,9 @@ mod frontier;
 mod idastar;
 mod result;
 
-pub use best_first::{astar, dijkstra, dijkstra_from, weighted_astar, Workspace};
+pub use best_first::{
+    astar, astar_from, dijkstra, dijkstra_from, weighted_astar, weighted_astar_from, Workspace,
+};
 pub use bidirectional::bidirectional_dijkstra;
 pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, weighted_idastar};

@@ -377,17 +377,29 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     }
 }
 
-/// The iterations of IDA* from `start`, remembering with `memory`, the
-/// recursion allowed `stack_budget` bytes of the stack.
+/// The iterations of IDA* from `starts` (one per key, none a goal, all
+/// admitted), remembering with `memory`, the recursion allowed
+/// `stack_budget` bytes of the stack.
+///
+/// Every iteration searches below each start, in their order, whatever its
+/// own estimate (a start beyond the bound has its children pruned, and
+/// they raise the next bound): the first goal found within the bound is the
+/// nearest to any start, as it is to one, and an iteration that meets no
+/// state outside a table has seen all that every start reaches.
 pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
     puzzle: &P,
-    start: P::State,
+    mut starts: Vec<P::State>,
     run: &mut Run<'_>,
     memory: T,
     stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
-    let root = memory.mark(puzzle, &start);
-    let root_heuristic = puzzle.heuristic(&start);
+    // Each start's mark and heuristic.
+    let roots: Vec<(T::Mark, u32)> = starts
+        .iter()
+        .map(|start| (memory.mark(puzzle, start), puzzle.heuristic(start)))
+        .collect();
+    let first_bound = roots.iter().map(|&(_, heuristic)| heuristic).min();
+    let first_bound = first_bound.unwrap_or(u32::MAX);
     let watch = run.watch();
     let mut descent = Descent {
         memory,
@@ -396,7 +408,7 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         max_depth: run.max_depth(),
         max_path: run.max_states(),
         iteration: 0,
-        bound: root_heuristic,
+        bound: first_bound,
         next_bound: u32::MAX,
         depth_cut: false,
         met_new_state: false,
@@ -411,26 +423,28 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         heap: Stack::default(),
         budget: run.budget(),
     };
-    // The start is admitted: the one state on the path.
-    let entry = Entry {
-        iteration: 0,
-        moves: 0,
-        bound: root_heuristic,
-    };
-    let _ = descent.memory.remember(
-        root,
-        entry,
-        descent.max_path.saturating_sub(1),
-        &mut descent.budget,
-    );
+    // The starts are admitted: each the one state on its path.
+    for &(mark, heuristic) in &roots {
+        let entry = Entry {
+            iteration: 0,
+            moves: 0,
+            bound: heuristic,
+        };
+        let room = descent.max_path.saturating_sub(1);
+        let _ = descent
+            .memory
+            .remember(mark, entry, room, &mut descent.budget);
+    }
     // A heuristic of `u32::MAX` says no goal is reachable (as A* reads it):
     // a bound of `u32::MAX` would prune nothing and never end on a cycle.
-    if root_heuristic == u32::MAX {
+    if first_bound == u32::MAX {
         run.stats.generated = descent.generated.count();
         run.stats.expanded = descent.expanded;
         run.stats.max_stored = descent.max_stored;
         return Outcome::Unsolvable;
     }
+    // What the memory learned of a start, or nothing.
+    let learned = |memory: &T, mark| memory.recall(mark).map_or(0, |entry: Entry| entry.bound);
     let outcome = loop {
         if descent.bound > descent.max_depth {
             break Outcome::LimitReached(run.depth_limit());
@@ -438,14 +452,21 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
         descent.next_bound = u32::MAX;
         descent.depth_cut = false;
         descent.met_new_state = false;
-        descent.expanded += 1;
-        descent.search_from(puzzle, &start, root, root_heuristic);
+        let mut from = 0;
+        for (index, (start, &(mark, heuristic))) in starts.iter().zip(&roots).enumerate() {
+            descent.expanded += 1;
+            descent.search_from(puzzle, start, mark, heuristic);
+            if descent.stopped {
+                from = index;
+                break;
+            }
+        }
         if descent.stopped {
             descent.generated.set_count(descent.generated_at_stop);
         }
         match descent.stop.take() {
             Some(Stop::Found(steps)) => {
-                let mut path = Path::new(start);
+                let mut path = Path::new(starts.swap_remove(from));
                 for (mv, state) in steps.into_iter().rev() {
                     path.push(mv, state);
                 }
@@ -474,11 +495,14 @@ pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
             run.stats.generated = generated.count();
             run.stats.expanded = expanded;
             run.stats.max_stored = max_stored;
-            return bfs::search(puzzle, start, run);
+            return bfs::search(puzzle, starts, run);
         }
-        // The learned bound of the start may jump past several bounds at once.
-        let learned = descent.memory.recall(root).map_or(0, |entry| entry.bound);
-        descent.bound = descent.next_bound.max(learned);
+        // The learned bounds of the starts may jump past several bounds at once.
+        let least = roots
+            .iter()
+            .map(|&(mark, _)| learned(&descent.memory, mark))
+            .min();
+        descent.bound = descent.next_bound.max(least.unwrap_or(0));
         descent.iteration = descent.iteration.saturating_add(1);
     };
     run.stats.generated = descent.generated.count();

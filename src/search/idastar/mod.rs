@@ -132,23 +132,60 @@ pub fn idastar<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<
 where
     P: Puzzle,
 {
-    Run::search(puzzle, start, limits, search)
+    idastar_from(puzzle, [start], limits)
 }
 
-fn search<P: Puzzle>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Outcome<P::State, P::Move> {
-    search_within(puzzle, start, run, RECURSION_STACK)
+/// IDA* from several starts at once, to the goal nearest to any of them.
+///
+/// As [`idastar`], with every state of `starts` at zero moves: each
+/// iteration searches below every start, in their order, the first bound
+/// the smallest of their heuristics. The path begins at the
+/// start it left from. Starts with the same key count once (the first is
+/// kept); a start that is a goal is a path of no moves (the first such
+/// start). No starts at all is [`Outcome::Unsolvable`], with nothing
+/// expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{adapt, Puzzle, search::{idastar_from, Limits}};
+///
+/// // Steps of ±1 towards 50; the distance is an exact heuristic.
+/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
+///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
+/// let result = idastar_from(&line, [10, 57, 44], &Limits::new());
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!((path.start(), path.len()), (&44, 6));
+/// ```
+pub fn idastar_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> SearchResult<P::State, P::Move>
+where
+    P: Puzzle,
+{
+    Run::search_from(puzzle, starts, limits, search)
+}
+
+fn search<P: Puzzle>(
+    puzzle: &P,
+    starts: Vec<P::State>,
+    run: &mut Run<'_>,
+) -> Outcome<P::State, P::Move> {
+    search_within(puzzle, starts, run, RECURSION_STACK)
 }
 
 /// [`search`], the recursion allowed `stack_budget` bytes of the stack.
 fn search_within<P: Puzzle>(
     puzzle: &P,
-    start: P::State,
+    starts: Vec<P::State>,
     run: &mut Run<'_>,
     stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
     match run.table_capacity() {
-        None => deepen(puzzle, start, run, NoTable, stack_budget),
-        Some(capacity) => deepen(puzzle, start, run, Table::new(capacity), stack_budget),
+        None => deepen(puzzle, starts, run, NoTable, stack_budget),
+        Some(capacity) => deepen(puzzle, starts, run, Table::new(capacity), stack_budget),
     }
 }
 
@@ -205,8 +242,8 @@ mod tests {
     }
 
     fn within(limits: &Limits, budget: usize, start: [u8; 7]) -> SearchResult<[u8; 7], usize> {
-        Run::search(&Letters, start, limits, |puzzle, start, run| {
-            search_within(puzzle, start, run, budget)
+        Run::search_from(&Letters, [start], limits, |puzzle, starts, run| {
+            search_within(puzzle, starts, run, budget)
         })
     }
 
