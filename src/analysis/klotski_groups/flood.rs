@@ -180,6 +180,56 @@ impl<'a> Flooder<'a> {
         (choices, fixed)
     }
 
+    /// The arrangements of soldiers (of the class `packed` stands for, in
+    /// `frame`, whose regions with a choice are `regions` and whose other
+    /// soldiers are `fixed`) that meet a class of frame `to` each after the
+    /// step that needs the cells `entered` empty: `None` if none can make it.
+    ///
+    /// The class reached depends only on the soldiers in each region of
+    /// `to`. A region of `frame` that `entered` does not touch stays whole in
+    /// `to`, so its arrangement in `packed` stands for all; so does one
+    /// arrangement of a region whose cells left free fall in one region of
+    /// `to`. Only the regions cut apart need each of their arrangements.
+    fn targets(
+        &self,
+        frame: &Frame,
+        regions: &[(u32, u32, u32)],
+        (fixed, packed): (u32, u32),
+        (entered, to): (u32, u32),
+    ) -> Option<(Regions, u32)> {
+        let entered = compress(entered, frame.free);
+        if fixed & entered != 0 {
+            return None;
+        }
+        let target = self.index.frames.get(to as usize)?;
+        let mut open: Regions = ([(0, 0, 0); 16], 0);
+        let mut base = fixed;
+        for &(cells, _, soldiers) in regions {
+            if cells & entered == 0 {
+                base |= packed & cells;
+                continue;
+            }
+            let left = cells & !entered;
+            let room = left.count_ones();
+            if soldiers > room {
+                return None;
+            }
+            let cells_there = compress(deposit(left, frame.free), target.free);
+            let whole = self
+                .index
+                .regions_of(target.regions)
+                .iter()
+                .any(|&region| cells_there & !region == 0);
+            if soldiers == room || whole {
+                base |= deposit((1 << soldiers) - 1, left);
+            } else if let Some(slot) = open.0.get_mut(open.1) {
+                *slot = (left, room, soldiers);
+                open.1 += 1;
+            }
+        }
+        Some((open, base))
+    }
+
     /// Reaches the unreached layout of frame `frame` whose soldiers are
     /// `packed`, and every layout its soldiers' steps lead to: all the
     /// arrangements of as many soldiers in each region of free cells, since a
@@ -244,18 +294,19 @@ impl<'a> Flooder<'a> {
                         count += 1;
                     }
                 });
-            let moves = moves.get(..count).unwrap_or(&[]);
             let ((regions, choices), fixed) = self.choices(&found, packed);
-            for_each_arrangement(
-                regions.get(..choices).unwrap_or(&[]),
-                fixed,
-                &mut |arranged| {
-                    let soldiers = deposit(arranged, found.free);
-                    for &(entered, to, free) in moves {
-                        if soldiers & entered != 0 {
-                            continue;
-                        }
-                        let packed = compress(soldiers, free);
+            let regions = regions.get(..choices).unwrap_or(&[]);
+            for &(entered, to, free) in moves.get(..count).unwrap_or(&[]) {
+                let Some(targets) = self.targets(&found, regions, (fixed, packed), (entered, to))
+                else {
+                    continue;
+                };
+                let ((open, choices), base) = targets;
+                for_each_arrangement(
+                    open.get(..choices).unwrap_or(&[]),
+                    base,
+                    &mut |arranged| {
+                        let packed = compress(deposit(arranged, found.free), free);
                         let at = view.at(self.index, to, packed);
                         if test(&self.seen, at) {
                             symmetric |= test(&self.image, at);
@@ -263,9 +314,9 @@ impl<'a> Flooder<'a> {
                             symmetric |=
                                 self.reach_arrangements(view, &mut stack, (to, packed), flood);
                         }
-                    }
-                },
-            );
+                    },
+                );
+            }
         }
         self.stack = stack;
         let images = if symmetric {
