@@ -1,6 +1,12 @@
 //! The flood of one piece set: its groups labelled over the frame index, the
 //! soldiers' moves made in bulk (every arrangement of a region of free cells
 //! at once) and mirror images labelled without a flood of their own.
+//!
+//! A class of arrangements reached is expanded by its frame's steps, and a
+//! step is tried from few of its arrangements, not from all: the class
+//! reached depends only on how many soldiers stand in each region of the next
+//! frame, so one arrangement stands for all of a region the step leaves in
+//! one piece (see `Flooder::targets`); only a region it cuts apart needs each.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
