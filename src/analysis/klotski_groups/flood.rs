@@ -139,14 +139,10 @@ impl<'a> Flooder<'a> {
         }
     }
 
-    /// Marks `layout` (at `at`, of frame `frame`) reached by flood `flood`, and
-    /// its mirror image reached as an image.
+    /// Marks the mirror image of `layout` (of frame `frame`) reached as an
+    /// image, unless it is reached already or `layout` itself.
     #[inline]
-    fn reach(&mut self, view: &mut SetView<'_>, layout: Layout, frame: u32, at: usize, flood: u32) {
-        set_bit(&mut self.seen, at);
-        if let Some(label) = view.labels.get_mut(at) {
-            *label = flood;
-        }
+    fn mark_image(&mut self, view: &SetView<'_>, layout: Layout, frame: u32) {
         let mirror = layout.mirror();
         if mirror != layout {
             let image_frame = self
@@ -160,11 +156,17 @@ impl<'a> Flooder<'a> {
                 .get(image_frame as usize)
                 .map_or(0, |f| f.free);
             let image = view.at(self.index, image_frame, compress(mirror.soldiers(), free));
-            if !test(&self.seen, image) {
-                set_bit(&mut self.seen, image);
-                set_bit(&mut self.image, image);
-                self.images.push(image as u32);
-            }
+            self.mark_unseen_image(image);
+        }
+    }
+
+    /// Marks the layout at `at` reached as an image, unless it is reached.
+    #[inline]
+    fn mark_unseen_image(&mut self, at: usize) {
+        if !test(&self.seen, at) {
+            set_bit(&mut self.seen, at);
+            set_bit(&mut self.image, at);
+            self.images.push(at as u32);
         }
     }
 
@@ -253,21 +255,69 @@ impl<'a> Flooder<'a> {
             return false;
         };
         let ((regions, count), fixed) = self.choices(&found, packed);
+        let regions = regions.get(..count).unwrap_or(&[]);
+        // The images of a class are a class of the mirror frame. Unless that
+        // is this class again, it is reached whole, as images, without a
+        // mirror image per layout.
+        let image_frame = found.mirror;
+        let image_free = self
+            .index
+            .frames
+            .get(image_frame as usize)
+            .map_or(0, |f| f.free);
+        let soldiers = Layout::from_code(u64::from(deposit(packed, found.free))).mirror();
+        let image_packed = compress(soldiers.soldiers(), image_free);
+        let apart = image_frame != frame
+            || self
+                .index
+                .regions_of(found.regions)
+                .iter()
+                .any(|&cells| (packed & cells).count_ones() != (image_packed & cells).count_ones());
         let mut symmetric = false;
-        for_each_arrangement(
-            regions.get(..count).unwrap_or(&[]),
-            fixed,
-            &mut |arranged| {
-                let at = view.at(self.index, frame, arranged);
-                if test(&self.seen, at) {
-                    symmetric |= test(&self.image, at);
-                    return;
-                }
+        let mut whole = true;
+        for_each_arrangement(regions, fixed, &mut |arranged| {
+            let at = view.at(self.index, frame, arranged);
+            if test(&self.seen, at) {
+                symmetric |= test(&self.image, at);
+                whole = false;
+                return;
+            }
+            set_bit(&mut self.seen, at);
+            if let Some(label) = view.labels.get_mut(at) {
+                *label = flood;
+            }
+            if !apart {
                 let layout =
                     Layout::from_code(found.code | u64::from(deposit(arranged, found.free)));
-                self.reach(view, layout, frame, at, flood);
-            },
-        );
+                self.mark_image(view, layout, frame);
+            }
+        });
+        if apart && whole {
+            let image = self.index.frames.get(image_frame as usize).copied();
+            if let Some(image) = image {
+                let ((regions, count), fixed) = self.choices(&image, image_packed);
+                for_each_arrangement(
+                    regions.get(..count).unwrap_or(&[]),
+                    fixed,
+                    &mut |arranged| {
+                        let at = view.at(self.index, image_frame, arranged);
+                        self.mark_unseen_image(at);
+                    },
+                );
+            }
+        } else if apart {
+            // Part of the class was reached before (which the flood's
+            // order never makes, but costs nothing to allow): the images of
+            // the layouts this flood labelled, one by one.
+            for_each_arrangement(regions, fixed, &mut |arranged| {
+                let at = view.at(self.index, frame, arranged);
+                if view.labels.get(at) == Some(&flood) && !test(&self.image, at) {
+                    let layout =
+                        Layout::from_code(found.code | u64::from(deposit(arranged, found.free)));
+                    self.mark_image(view, layout, frame);
+                }
+            });
+        }
         stack.push(Arrangements { frame, packed });
         symmetric
     }
