@@ -7,6 +7,9 @@
 //! reached depends only on how many soldiers stand in each region of the next
 //! frame, so one arrangement stands for all of a region the step leaves in
 //! one piece (see `Flooder::targets`); only a region it cuts apart needs each.
+//! The mirror images of a class reached are a class too, of the mirror frame:
+//! unless it is the same class, its layouts are marked as images in one
+//! sweep, without mirroring each layout.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
