@@ -270,12 +270,11 @@ impl<'a> Flooder<'a> {
             .map_or(0, |f| f.free);
         let soldiers = Layout::from_code(u64::from(deposit(packed, found.free))).mirror();
         let image_packed = compress(soldiers.soldiers(), image_free);
-        let apart = image_frame != frame
-            || self
-                .index
-                .regions_of(found.regions)
-                .iter()
-                .any(|&cells| (packed & cells).count_ones() != (image_packed & cells).count_ones());
+        let apart =
+            image_frame != frame
+                || self.index.regions_of(found.regions).iter().any(|&cells| {
+                    (packed & cells).count_ones() != (image_packed & cells).count_ones()
+                });
         let mut symmetric = false;
         let mut whole = true;
         for_each_arrangement(regions, fixed, &mut |arranged| {
@@ -361,20 +360,15 @@ impl<'a> Flooder<'a> {
                     continue;
                 };
                 let ((open, choices), base) = targets;
-                for_each_arrangement(
-                    open.get(..choices).unwrap_or(&[]),
-                    base,
-                    &mut |arranged| {
-                        let packed = compress(deposit(arranged, found.free), free);
-                        let at = view.at(self.index, to, packed);
-                        if test(&self.seen, at) {
-                            symmetric |= test(&self.image, at);
-                        } else {
-                            symmetric |=
-                                self.reach_arrangements(view, &mut stack, (to, packed), flood);
-                        }
-                    },
-                );
+                for_each_arrangement(open.get(..choices).unwrap_or(&[]), base, &mut |arranged| {
+                    let packed = compress(deposit(arranged, found.free), free);
+                    let at = view.at(self.index, to, packed);
+                    if test(&self.seen, at) {
+                        symmetric |= test(&self.image, at);
+                    } else {
+                        symmetric |= self.reach_arrangements(view, &mut stack, (to, packed), flood);
+                    }
+                });
             }
         }
         self.stack = stack;
