@@ -1,6 +1,15 @@
 //! The flood of one piece set: its groups labelled over the frame index, the
 //! soldiers' moves made in bulk (every arrangement of a region of free cells
 //! at once) and mirror images labelled without a flood of their own.
+//!
+//! A class of arrangements reached is expanded by its frame's steps, and a
+//! step is tried from few of its arrangements, not from all: the class
+//! reached depends only on how many soldiers stand in each region of the next
+//! frame, so one arrangement stands for all of a region the step leaves in
+//! one piece (see `Flooder::targets`); only a region it cuts apart needs each.
+//! The mirror images of a class reached are a class too, of the mirror frame:
+//! unless it is the same class, its layouts are marked as images in one
+//! sweep, without mirroring each layout.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
@@ -133,14 +142,10 @@ impl<'a> Flooder<'a> {
         }
     }
 
-    /// Marks `layout` (at `at`, of frame `frame`) reached by flood `flood`, and
-    /// its mirror image reached as an image.
+    /// Marks the mirror image of `layout` (of frame `frame`) reached as an
+    /// image, unless it is reached already or `layout` itself.
     #[inline]
-    fn reach(&mut self, view: &mut SetView<'_>, layout: Layout, frame: u32, at: usize, flood: u32) {
-        set_bit(&mut self.seen, at);
-        if let Some(label) = view.labels.get_mut(at) {
-            *label = flood;
-        }
+    fn mark_image(&mut self, view: &SetView<'_>, layout: Layout, frame: u32) {
         let mirror = layout.mirror();
         if mirror != layout {
             let image_frame = self
@@ -154,11 +159,17 @@ impl<'a> Flooder<'a> {
                 .get(image_frame as usize)
                 .map_or(0, |f| f.free);
             let image = view.at(self.index, image_frame, compress(mirror.soldiers(), free));
-            if !test(&self.seen, image) {
-                set_bit(&mut self.seen, image);
-                set_bit(&mut self.image, image);
-                self.images.push(image as u32);
-            }
+            self.mark_unseen_image(image);
+        }
+    }
+
+    /// Marks the layout at `at` reached as an image, unless it is reached.
+    #[inline]
+    fn mark_unseen_image(&mut self, at: usize) {
+        if !test(&self.seen, at) {
+            set_bit(&mut self.seen, at);
+            set_bit(&mut self.image, at);
+            self.images.push(at as u32);
         }
     }
 
@@ -180,6 +191,56 @@ impl<'a> Flooder<'a> {
         (choices, fixed)
     }
 
+    /// The arrangements of soldiers (of the class `packed` stands for, in
+    /// `frame`, whose regions with a choice are `regions` and whose other
+    /// soldiers are `fixed`) that meet a class of frame `to` each after the
+    /// step that needs the cells `entered` empty: `None` if none can make it.
+    ///
+    /// The class reached depends only on the soldiers in each region of
+    /// `to`. A region of `frame` that `entered` does not touch stays whole in
+    /// `to`, so its arrangement in `packed` stands for all; so does one
+    /// arrangement of a region whose cells left free fall in one region of
+    /// `to`. Only the regions cut apart need each of their arrangements.
+    fn targets(
+        &self,
+        frame: &Frame,
+        regions: &[(u32, u32, u32)],
+        (fixed, packed): (u32, u32),
+        (entered, to): (u32, u32),
+    ) -> Option<(Regions, u32)> {
+        let entered = compress(entered, frame.free);
+        if fixed & entered != 0 {
+            return None;
+        }
+        let target = self.index.frames.get(to as usize)?;
+        let mut open: Regions = ([(0, 0, 0); 16], 0);
+        let mut base = fixed;
+        for &(cells, _, soldiers) in regions {
+            if cells & entered == 0 {
+                base |= packed & cells;
+                continue;
+            }
+            let left = cells & !entered;
+            let room = left.count_ones();
+            if soldiers > room {
+                return None;
+            }
+            let cells_there = compress(deposit(left, frame.free), target.free);
+            let whole = self
+                .index
+                .regions_of(target.regions)
+                .iter()
+                .any(|&region| cells_there & !region == 0);
+            if soldiers == room || whole {
+                base |= deposit((1 << soldiers) - 1, left);
+            } else if let Some(slot) = open.0.get_mut(open.1) {
+                *slot = (left, room, soldiers);
+                open.1 += 1;
+            }
+        }
+        Some((open, base))
+    }
+
     /// Reaches the unreached layout of frame `frame` whose soldiers are
     /// `packed`, and every layout its soldiers' steps lead to: all the
     /// arrangements of as many soldiers in each region of free cells, since a
@@ -197,21 +258,68 @@ impl<'a> Flooder<'a> {
             return false;
         };
         let ((regions, count), fixed) = self.choices(&found, packed);
+        let regions = regions.get(..count).unwrap_or(&[]);
+        // The images of a class are a class of the mirror frame. Unless that
+        // is this class again, it is reached whole, as images, without a
+        // mirror image per layout.
+        let image_frame = found.mirror;
+        let image_free = self
+            .index
+            .frames
+            .get(image_frame as usize)
+            .map_or(0, |f| f.free);
+        let soldiers = Layout::from_code(u64::from(deposit(packed, found.free))).mirror();
+        let image_packed = compress(soldiers.soldiers(), image_free);
+        let apart =
+            image_frame != frame
+                || self.index.regions_of(found.regions).iter().any(|&cells| {
+                    (packed & cells).count_ones() != (image_packed & cells).count_ones()
+                });
         let mut symmetric = false;
-        for_each_arrangement(
-            regions.get(..count).unwrap_or(&[]),
-            fixed,
-            &mut |arranged| {
-                let at = view.at(self.index, frame, arranged);
-                if test(&self.seen, at) {
-                    symmetric |= test(&self.image, at);
-                    return;
-                }
+        let mut whole = true;
+        for_each_arrangement(regions, fixed, &mut |arranged| {
+            let at = view.at(self.index, frame, arranged);
+            if test(&self.seen, at) {
+                symmetric |= test(&self.image, at);
+                whole = false;
+                return;
+            }
+            set_bit(&mut self.seen, at);
+            if let Some(label) = view.labels.get_mut(at) {
+                *label = flood;
+            }
+            if !apart {
                 let layout =
                     Layout::from_code(found.code | u64::from(deposit(arranged, found.free)));
-                self.reach(view, layout, frame, at, flood);
-            },
-        );
+                self.mark_image(view, layout, frame);
+            }
+        });
+        if apart && whole {
+            let image = self.index.frames.get(image_frame as usize).copied();
+            if let Some(image) = image {
+                let ((regions, count), fixed) = self.choices(&image, image_packed);
+                for_each_arrangement(
+                    regions.get(..count).unwrap_or(&[]),
+                    fixed,
+                    &mut |arranged| {
+                        let at = view.at(self.index, image_frame, arranged);
+                        self.mark_unseen_image(at);
+                    },
+                );
+            }
+        } else if apart {
+            // Part of the class was reached before (which the flood's
+            // order never makes, but costs nothing to allow): the images of
+            // the layouts this flood labelled, one by one.
+            for_each_arrangement(regions, fixed, &mut |arranged| {
+                let at = view.at(self.index, frame, arranged);
+                if view.labels.get(at) == Some(&flood) && !test(&self.image, at) {
+                    let layout =
+                        Layout::from_code(found.code | u64::from(deposit(arranged, found.free)));
+                    self.mark_image(view, layout, frame);
+                }
+            });
+        }
         stack.push(Arrangements { frame, packed });
         symmetric
     }
@@ -244,28 +352,24 @@ impl<'a> Flooder<'a> {
                         count += 1;
                     }
                 });
-            let moves = moves.get(..count).unwrap_or(&[]);
             let ((regions, choices), fixed) = self.choices(&found, packed);
-            for_each_arrangement(
-                regions.get(..choices).unwrap_or(&[]),
-                fixed,
-                &mut |arranged| {
-                    let soldiers = deposit(arranged, found.free);
-                    for &(entered, to, free) in moves {
-                        if soldiers & entered != 0 {
-                            continue;
-                        }
-                        let packed = compress(soldiers, free);
-                        let at = view.at(self.index, to, packed);
-                        if test(&self.seen, at) {
-                            symmetric |= test(&self.image, at);
-                        } else {
-                            symmetric |=
-                                self.reach_arrangements(view, &mut stack, (to, packed), flood);
-                        }
+            let regions = regions.get(..choices).unwrap_or(&[]);
+            for &(entered, to, free) in moves.get(..count).unwrap_or(&[]) {
+                let Some(targets) = self.targets(&found, regions, (fixed, packed), (entered, to))
+                else {
+                    continue;
+                };
+                let ((open, choices), base) = targets;
+                for_each_arrangement(open.get(..choices).unwrap_or(&[]), base, &mut |arranged| {
+                    let packed = compress(deposit(arranged, found.free), free);
+                    let at = view.at(self.index, to, packed);
+                    if test(&self.seen, at) {
+                        symmetric |= test(&self.image, at);
+                    } else {
+                        symmetric |= self.reach_arrangements(view, &mut stack, (to, packed), flood);
                     }
-                },
-            );
+                });
+            }
         }
         self.stack = stack;
         let images = if symmetric {

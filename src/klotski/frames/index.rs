@@ -287,15 +287,18 @@ impl FrameIndex {
     }
 
     /// The index of `layout` among all layouts, found from the layout alone;
-    /// `cache` keeps the last frame found, which the next layout most often
-    /// shares (in rank order, the soldiers change the most often).
+    /// `cache` keeps frames found before, which the next layouts most often
+    /// share (in rank order, the soldiers change the most often, and the
+    /// frame changes among a few).
     #[inline]
     pub(crate) fn index_of(&self, layout: Layout, cache: &mut FrameCache) -> Option<u32> {
         let key = layout.code() >> FRAME_SHIFT;
-        if key != cache.key {
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (u64::BITS - CACHE_BITS)) as usize;
+        let entry = cache.entries.get_mut(slot)?;
+        if key != entry.key {
             let class = self.class_of_key(key)?;
             let number = self.find(class, key)?;
-            *cache = FrameCache {
+            *entry = CachedFrame {
                 key,
                 first_set: class.first_set,
                 place: number - class.first,
@@ -305,14 +308,24 @@ impl FrameIndex {
         let soldiers = layout.soldiers();
         let set = self
             .sets
-            .get((cache.first_set + soldiers.count_ones()) as usize)?;
-        Some(set.base + cache.place * set.per_frame + self.soldiers_rank(soldiers, cache.free))
+            .get((entry.first_set + soldiers.count_ones()) as usize)?;
+        Some(set.base + entry.place * set.per_frame + self.soldiers_rank(soldiers, entry.free))
     }
 }
 
-/// The last frame [`FrameIndex::index_of`] found.
-#[derive(Clone, Copy)]
+/// The frames [`FrameIndex::index_of`] keeps: `1 << CACHE_BITS` of them,
+/// each in the slot of its key's hash. A walk in rank order changes frames
+/// at more than every other layout, among a few that a cache of one missed.
+const CACHE_BITS: u32 = 8;
+
+/// The frames [`FrameIndex::index_of`] found last.
 pub(crate) struct FrameCache {
+    entries: Box<[CachedFrame; 1 << CACHE_BITS]>,
+}
+
+/// A frame [`FrameIndex::index_of`] found.
+#[derive(Clone, Copy)]
+struct CachedFrame {
     /// The frame's key ([`EMPTY_SLOT`], which no frame has, at first).
     key: u64,
     first_set: u32,
@@ -323,11 +336,14 @@ pub(crate) struct FrameCache {
 
 impl FrameCache {
     pub(crate) fn new() -> Self {
-        FrameCache {
+        let empty = CachedFrame {
             key: EMPTY_SLOT,
             first_set: 0,
             place: 0,
             free: 0,
+        };
+        FrameCache {
+            entries: Box::new([empty; 1 << CACHE_BITS]),
         }
     }
 }
