@@ -80,9 +80,11 @@ row "C++ knights_dfs, 1,000 hard boards" "$boards" "$baselines/run.sh" knights; 
 row "knights example (idastar), 1,000 hard boards" "$boards" "$target/knights"; ours_knights=$last
 row "knights example (astar), 1,000 hard boards" "$boards" "$target/knights" --engine astar
 row "C fifteen_ida, Korf instance 2" "$korf2" "$baselines/run.sh" fifteen; c_fifteen=$last
-row "sliding example (idastar, Manhattan), Korf instance 2" "$korf2" "$target/sliding" --heuristic manhattan; ours_fifteen=$last
+# One thread, as the C loop has: the example would search the boards on every core.
+row "sliding example (idastar, Manhattan, one thread), Korf instance 2" "$korf2" "$target/sliding" --heuristic manhattan --threads 1; ours_fifteen=$last
 row "C fifteen_ida, 12 Korf instances" "$korf12" "$baselines/run.sh" fifteen; c_twelve=$last
-row "sliding example (idastar, Manhattan), 12 Korf instances" "$korf12" "$target/sliding" --heuristic manhattan; ours_twelve=$last
+row "sliding example (idastar, Manhattan, one thread), 12 Korf instances" "$korf12" "$target/sliding" --heuristic manhattan --threads 1; ours_twelve=$last
+row "sliding example (idastar, Manhattan, two threads), 12 Korf instances" "$korf12" "$target/sliding" --heuristic manhattan --threads 2
 row "C grid_astar, maze512-32-9, 100 scenarios" /dev/null "$baselines/run.sh" grid "$maze" "$maze_scen"; c_grid=$last
 row "grid example (astar), the same" /dev/null "$target/grid" "$maze" "$maze_scen"; ours_grid=$last
 row "grid example (astar --jps), the same" /dev/null "$target/grid" --jps "$maze" "$maze_scen"; ours_jps=$last
