@@ -19,13 +19,13 @@ use crate::search::Limit;
 use crate::{Path, Puzzle};
 
 /// A node waiting in the heap: the lowest priority comes out first, and
-/// among equals the one with the larger cost so far (the deeper one). Equal
-/// priorities and costs are left in any order, so that a push stops at the
-/// first equal entry above it: on open ground most entries tie.
+/// among equals the node reached last, which is the deeper one where the
+/// priorities tie on open ground (it was reached from a node expanded
+/// later). The entry holds no cost beside its priority: it is the heap's
+/// whole traffic, and the smaller the faster.
 #[derive(Clone, Copy, Debug)]
 struct Waiting<C> {
     priority: C,
-    cost: C,
     node: u32,
 }
 
@@ -35,7 +35,7 @@ impl<C: Ord> Ord for Waiting<C> {
         other
             .priority
             .cmp(&self.priority)
-            .then_with(|| self.cost.cmp(&other.cost))
+            .then_with(|| self.node.cmp(&other.node))
     }
 }
 
@@ -331,11 +331,7 @@ impl<P: Weighted> Frontier<P> {
     fn record(&mut self, node: u32, cost: P::Cost, priority: P::Cost) {
         self.costs.push(cost);
         self.superseded.push(false);
-        self.heap.push(Waiting {
-            priority,
-            cost,
-            node,
-        });
+        self.heap.push(Waiting { priority, node });
     }
 
     /// Removes and returns the node of lowest priority, skipping superseded ones.
