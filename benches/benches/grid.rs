@@ -1,4 +1,5 @@
-//! Grid maps: our weighted A* (plain, and with jump point search) against
+//! Grid maps: our weighted A* (plain, in a workspace kept across the
+//! scenarios, and with jump point search) against
 //! `pathfinding::directed::astar::astar` given the same successors, on all
 //! 160 scenarios of the Moving AI `arena` map.
 //!
@@ -47,14 +48,21 @@ fn check(cost: f64, expected: f64) -> f64 {
     cost
 }
 
-fn ours(map: &GridMap, scenarios: &[Scenario], jump_points: bool) -> f64 {
+/// Our A* on every scenario: each search on its own, or all of them in one
+/// [`costs::Workspace`] (made here, so each batch grows its tables once).
+fn ours(map: &GridMap, scenarios: &[Scenario], jump_points: bool, one_workspace: bool) -> f64 {
     let mut total = 0.0;
+    let mut workspace = costs::Workspace::new();
     for scenario in scenarios {
         let mut grid = Grid::new(map, scenario.goal);
         if jump_points {
             grid = grid.with_jump_points();
         }
-        let result = costs::astar(&grid, scenario.start, &Limits::new());
+        let result = if one_workspace {
+            workspace.astar(&grid, scenario.start, &Limits::new())
+        } else {
+            costs::astar(&grid, scenario.start, &Limits::new())
+        };
         total += check(result.cost.expect("solved").to_f64(), scenario.optimal);
     }
     total
@@ -87,10 +95,13 @@ fn arena(c: &mut Criterion) {
     let scenarios = Scenario::parse_file(SCEN).expect("the scenarios parse");
     let mut group = c.benchmark_group("arena 160 scenarios");
     group.bench_function("puzzle-search astar", |b| {
-        b.iter(|| black_box(ours(&map, &scenarios, false)))
+        b.iter(|| black_box(ours(&map, &scenarios, false, false)))
+    });
+    group.bench_function("puzzle-search astar, one workspace", |b| {
+        b.iter(|| black_box(ours(&map, &scenarios, false, true)))
     });
     group.bench_function("puzzle-search astar jps", |b| {
-        b.iter(|| black_box(ours(&map, &scenarios, true)))
+        b.iter(|| black_box(ours(&map, &scenarios, true, false)))
     });
     group.bench_function("pathfinding astar", |b| {
         b.iter(|| black_box(theirs(&map, &scenarios)))
