@@ -11,6 +11,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
+use common::arena;
 use common::{
     answer, hard_boards, layout, pathfinding_astar, pathfinding_idastar, successor_states, SAMPLE,
 };
@@ -110,6 +111,11 @@ fn main() {
             .map(|next| (next, 1u32))
     };
 
+    let map = puzzle_search::grid::GridMap::parse(arena::MAP).expect("the arena map");
+    let scenarios = puzzle_search::grid::Scenario::parse_file(arena::SCEN).expect("its scenarios");
+    // The sum of the 160 costs, in units of 10⁻⁴ (each cost is checked).
+    let units = |total: f64| (total * 1e4).round() as i64;
+
     let mut contests = vec![
         Contest {
             task: "Klotski BFS, 横刀立马 (unfolded)",
@@ -190,6 +196,13 @@ fn main() {
             }),
         });
     }
+
+    contests.push(Contest {
+        task: "grid A*, arena, 160 scenarios",
+        ours: Box::new(|| units(arena::ours(&map, &scenarios, false, false))),
+        ours_same: None,
+        theirs: Box::new(|| units(arena::theirs(&map, &scenarios))),
+    });
 
     println!(
         "| task | ours | ours, same successors | pathfinding | ratio | same-successor ratio |"

@@ -3,6 +3,8 @@
 // Each benchmark uses a part of this module.
 #![allow(dead_code)]
 
+pub mod arena;
+
 use std::fs;
 
 use puzzle_search::klotski::{catalog, Layout};
