@@ -58,5 +58,5 @@ pub use optimal::{
     OptimalPaths, OptimalResult, PathCount,
 };
 pub use outcome::{Outcome, SearchResult, Stats};
-pub use pause::{Bfs, Slice, Step};
+pub use pause::{Bfs, IdaStar, Slice, Step};
 pub use run::MAX_INDEXED;

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::bfs::Breadth;
+use super::idastar::Deepening;
 use super::run::Run;
 use super::{Limits, Outcome, SearchResult, Stats};
 use crate::Puzzle;
@@ -12,7 +13,7 @@ use crate::Puzzle;
 /// ends within this many expansions of its deadline.
 const CHUNK: u64 = 64;
 
-/// How much a search does in one [`Bfs::run`]: at most so many states
+/// How much a search does in one [`Bfs::run`] or [`IdaStar::run`]: at most so many states
 /// expanded, for at most so long, or until it ends.
 ///
 /// ```
@@ -85,7 +86,7 @@ trait Resumable<'p, P: Puzzle>: Sized {
     ) -> Result<Self, Outcome<P::State, P::Move>>;
     /// Searches until the end (`Some`) or until `run` counts `until` states
     /// expanded (`None`).
-    fn advance(&mut self, run: &mut Run<'_>, until: u64) -> Option<Outcome<P::State, P::Move>>;
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>>;
     /// The statistics so far.
     fn stats(&self, run: &Run<'_>) -> Stats;
 }
@@ -98,11 +99,27 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
     ) -> Result<Self, Outcome<P::State, P::Move>> {
         Breadth::new(puzzle, starts, run)
     }
-    fn advance(&mut self, run: &mut Run<'_>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>> {
         Breadth::advance(self, run, until)
     }
     fn stats(&self, run: &Run<'_>) -> Stats {
         Breadth::stats(self, run)
+    }
+}
+
+impl<'p, P: Puzzle> Resumable<'p, P> for Deepening<'p, P> {
+    fn begin(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>> {
+        Deepening::new(puzzle, starts, run)
+    }
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+        Deepening::advance(self, run, until)
+    }
+    fn stats(&self, run: &Run<'_>) -> Stats {
+        Deepening::stats(self, run)
     }
 }
 
@@ -165,6 +182,47 @@ sliced! {
     /// assert!(slices > 1);
     /// ```
     Bfs, Breadth, "bfs_from"
+}
+
+sliced! {
+    /// IDA* as an object that runs in slices: [`idastar_from`](super::idastar_from)
+    /// paused between two states expanded and resumed where it stopped.
+    ///
+    /// A search run in slices ends with the same outcome and the same
+    /// statistics (but the time) as one call of
+    /// [`idastar_from`](super::idastar_from): it is the same search, with
+    /// the same memory (a table when [`Limits::with_table_capacity`] asks
+    /// for one). Its path between two slices is kept on the heap, a frame
+    /// a state, where the call keeps it on the thread's stack while it can,
+    /// so it runs a little slower than the call. The limits hold over the
+    /// whole search; its time budget and its [`Stats::elapsed`] count from
+    /// [`IdaStar::new`], pauses included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, search::{idastar_from, IdaStar, Limits, Slice, Step}};
+    ///
+    /// // Steps of +1, +3 and ×2 towards 100, whose heuristic halves the gap
+    /// // (admissible: no step gains more than twice the gap... or 3).
+    /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n + 3, n * 2].into_iter().filter(|&m| m <= 100), |&n| n == 100)
+    ///     .with_heuristic(|&n: &u32| u32::from(n < 100));
+    /// let limits = Limits::new();
+    /// let mut search = IdaStar::new(&walk, [1], &limits);
+    /// let mut slices = 0;
+    /// let result = loop {
+    ///     slices += 1;
+    ///     match search.run(Slice::expansions(5)) {
+    ///         Step::Paused(stats) => assert!(stats.expanded <= 5 * slices),
+    ///         Step::Done(result) => break result,
+    ///     }
+    /// };
+    /// let whole = idastar_from(&walk, [1], &limits);
+    /// assert_eq!(result.outcome, whole.outcome);
+    /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
+    /// assert!(slices > 1);
+    /// ```
+    IdaStar, Deepening, "idastar_from"
 }
 
 /// A search object over the engine `E`, and where it stands.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use puzzle_search::search::{
     astar, astar_from, bfs, bfs_from, costs, distances_to, farthest, idastar, idastar_from, Bfs,
-    DistancesEnd, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
+    DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
 };
 use puzzle_search::{adapt, Puzzle};
 
@@ -64,18 +64,48 @@ fn check_several(
     Ok(())
 }
 
+/// A search object that runs in slices.
+trait Sliced<S, M> {
+    fn run(&mut self, slice: Slice) -> Step<S, M>;
+}
+
+impl<P: Puzzle> Sliced<P::State, P::Move> for Bfs<'_, P> {
+    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+        Bfs::run(self, slice)
+    }
+}
+
+impl<P: Puzzle> Sliced<P::State, P::Move> for IdaStar<'_, P> {
+    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+        IdaStar::run(self, slice)
+    }
+}
+
 /// Runs `search` in `slice`s to its end: the result, and the slices taken.
-fn in_slices<P: Puzzle>(
-    mut search: Bfs<'_, P>,
-    slice: Slice,
-) -> (SearchResult<P::State, P::Move>, u64) {
+/// Each pause has expanded no more than the slices so far allow.
+fn in_slices<S, M>(mut search: impl Sliced<S, M>, slice: Slice) -> (SearchResult<S, M>, u64) {
     let mut slices = 0;
     loop {
         slices += 1;
-        if let Step::Done(result) = search.run(slice) {
-            return (result, slices);
+        match search.run(slice) {
+            Step::Done(result) => return (result, slices),
+            Step::Paused(stats) => {
+                if let Some(each) = slice_expansions(slice) {
+                    assert!(
+                        stats.expanded <= each * slices,
+                        "{stats:?} after {slices} slices"
+                    );
+                }
+            }
         }
     }
+}
+
+/// The states a slice of [`slice_expansions`]'s kind may expand.
+fn slice_expansions(slice: Slice) -> Option<u64> {
+    [1, 2, 3, 7, 1000]
+        .into_iter()
+        .find(|&k| slice == Slice::expansions(k))
 }
 
 /// The statistics but the time.
@@ -96,6 +126,30 @@ proptest! {
                 prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
             }
             let (timed, _) = in_slices(Bfs::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
+            prop_assert_eq!(&timed.outcome, &whole.outcome);
+            prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
+        }
+    }
+
+    #[test]
+    fn a_paused_idastar_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
+        // A table, or a depth limit, so that IDA* ends on graphs with cycles.
+        let table = Limits::new().with_table_capacity(TABLE);
+        let all = [
+            table.clone(),
+            table.clone().with_max_states(max_states),
+            table.with_max_depth(3),
+            Limits::new().with_max_depth(6),
+            Limits::new().with_max_depth(6).with_max_states(max_states),
+        ];
+        for limits in all {
+            let whole = idastar_from(&graph, starts.iter().copied(), &limits);
+            for k in [1, 2, 3, 7, 1000] {
+                let (paused, _) = in_slices(IdaStar::new(&graph, starts.iter().copied(), &limits), Slice::expansions(k));
+                prop_assert_eq!(&paused.outcome, &whole.outcome);
+                prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
+            }
+            let (timed, _) = in_slices(IdaStar::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
             prop_assert_eq!(&timed.outcome, &whole.outcome);
             prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
         }

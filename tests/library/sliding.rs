@@ -772,6 +772,39 @@ fn korf_instance_2_through_the_engine() {
     assert_eq!(result.stats.max_stored, 55);
 }
 
+/// Korf's instance 2 by IDA* in 1,000 slices: the same path and the same
+/// counts as one call (15,300,441 nodes generated), each pause on the
+/// slice's budget of states expanded.
+#[test]
+fn korf_instance_2_in_a_thousand_slices() {
+    use puzzle_search::search::{idastar, IdaStar, Limits, Slice, Step};
+    let start: Board = "2 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6".parse().unwrap();
+    let puzzle = Sliding::new();
+    let limits = Limits::new();
+    let whole = idastar(&puzzle, start, &limits);
+    let each = whole.stats.expanded.div_ceil(1000);
+    let mut search = IdaStar::new(&puzzle, [start], &limits);
+    let mut slices = 0u64;
+    let result = loop {
+        slices += 1;
+        match search.run(Slice::expansions(each)) {
+            Step::Paused(stats) => assert_eq!(stats.expanded, each * slices),
+            Step::Done(result) => break result,
+        }
+    };
+    assert_eq!(slices, 1000);
+    assert_eq!(result.outcome, whole.outcome);
+    assert_eq!(result.stats.generated, 15_300_441);
+    assert_eq!(
+        (result.stats.expanded, result.stats.max_stored),
+        (whole.stats.expanded, whole.stats.max_stored)
+    );
+    assert!(result
+        .outcome
+        .path()
+        .is_some_and(|path| path.replays(&puzzle)));
+}
+
 /// The engine's speed on Korf's instance 1 (57 moves, 276,361,932 nodes):
 /// `cargo test --release --test library sliding::engine_node_rate -- --ignored --nocapture`.
 #[test]

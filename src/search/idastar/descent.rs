@@ -4,11 +4,10 @@
 use super::frames::Stack;
 use super::memory::{Entry, Memory};
 use crate::adapt::stop;
-use crate::search::bfs;
 use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};
-use crate::search::{Limit, Outcome};
-use crate::{Path, Puzzle};
+use crate::search::Limit;
+use crate::Puzzle;
 
 /// How much of the thread's stack the recursive descent may use before it
 /// goes on with a stack of its own on the heap: a sixteenth of the 2 MiB Rust
@@ -64,26 +63,26 @@ pub(super) enum Child<K> {
 pub(super) struct Descent<'w, P: Puzzle, T: Memory<P>> {
     pub(super) memory: T,
     watch: Watch<'w>,
-    max_depth: u32,
-    max_path: usize,
+    pub(super) max_depth: u32,
+    pub(super) max_path: usize,
     /// The iteration under way, and its bound on moves made plus heuristic.
-    iteration: u32,
-    bound: u32,
+    pub(super) iteration: u32,
+    pub(super) bound: u32,
     /// The smallest f above the bound (and within the depth limit) met.
-    next_bound: u32,
+    pub(super) next_bound: u32,
     /// Whether the depth limit cut a child off.
-    depth_cut: bool,
+    pub(super) depth_cut: bool,
     /// Whether a child was met that the memory did not know (kept only by
     /// a memory that knows states).
-    met_new_state: bool,
+    pub(super) met_new_state: bool,
     /// The children generated, and when to look at the watch.
-    generated: Countdown,
-    expanded: u64,
-    max_stored: usize,
+    pub(super) generated: Countdown,
+    pub(super) expanded: u64,
+    pub(super) max_stored: usize,
     /// Whether the search must stop, why, and the children generated when
     /// it stopped.
     pub(super) stopped: bool,
-    generated_at_stop: u64,
+    pub(super) generated_at_stop: u64,
     pub(super) stop: Option<Stop<P::State, P::Move>>,
     /// Where the stack was when the search began, and how far from it the
     /// recursion may go.
@@ -95,7 +94,45 @@ pub(super) struct Descent<'w, P: Puzzle, T: Memory<P>> {
     /// The heap stack's frames, kept from one use to the next.
     pub(super) heap: Stack<P::State, P::Move, T::Mark>,
     /// The bytes of the table and the heap stack, and the limit on them.
-    budget: Budget,
+    pub(super) budget: Budget,
+}
+
+impl<'w, P: Puzzle, T: Memory<P>> Descent<'w, P, T> {
+    /// The search of `run`, remembering with `memory`, its first bound
+    /// `bound`, the recursion allowed `stack_budget` bytes of the stack
+    /// from here.
+    pub(super) fn new(run: &Run<'w>, memory: T, bound: u32, stack_budget: usize) -> Self {
+        let watch = run.watch();
+        Descent {
+            memory,
+            generated: watch.countdown(run.stats.generated),
+            watch,
+            max_depth: run.max_depth(),
+            max_path: run.max_states(),
+            iteration: 0,
+            bound,
+            next_bound: u32::MAX,
+            depth_cut: false,
+            met_new_state: false,
+            expanded: run.stats.expanded,
+            max_stored: run.stats.max_stored,
+            stopped: false,
+            generated_at_stop: 0,
+            stop: None,
+            stack_base: stack_position(),
+            stack_budget,
+            recursion_depth: 0,
+            heap: Stack::default(),
+            budget: run.budget(),
+        }
+    }
+
+    /// Writes what the search did to `run`'s statistics.
+    pub(super) fn write_stats(&self, run: &mut Run<'_>) {
+        run.stats.generated = self.generated.count();
+        run.stats.expanded = self.expanded;
+        run.stats.max_stored = self.max_stored;
+    }
 }
 
 impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
@@ -234,7 +271,13 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
 
     /// Searches below the start, whose heuristic is `heuristic`: one
     /// iteration.
-    fn search_from(&mut self, puzzle: &P, start: &P::State, mark: T::Mark, heuristic: u32) {
+    pub(super) fn search_from(
+        &mut self,
+        puzzle: &P,
+        start: &P::State,
+        mark: T::Mark,
+        heuristic: u32,
+    ) {
         let mut backed_up = u32::MAX;
         puzzle.successors(start, |mv, child| {
             self.descend((puzzle, start, heuristic, 0), mv, child, &mut backed_up);
@@ -325,188 +368,115 @@ impl<P: Puzzle, T: Memory<P>> Descent<'_, P, T> {
     fn descend_on_heap(
         &mut self,
         puzzle: &P,
-        root: (P::State, P::Move, T::Mark, u32),
+        (state, last, mark, heuristic): (P::State, P::Move, T::Mark, u32),
         depth: usize,
     ) -> u32 {
-        let prune = !T::REMEMBERS;
         let mut stack = core::mem::take(&mut self.heap);
-        if let Err(limit) = stack.enter(puzzle, 0, root, prune, &mut self.budget) {
-            self.halt(Stop::Limit(limit));
-            self.heap = stack;
-            return u32::MAX;
-        }
-        let mut top = 0;
-        let learned = loop {
-            let Some((mv, child)) = stack.next_child(puzzle, top) else {
-                let frame = &stack.frames[top];
-                let learned = frame.backed_up;
-                if T::REMEMBERS {
-                    self.memory.learn(frame.mark, learned);
-                }
-                if top == 0 {
-                    break learned;
-                }
-                top -= 1;
-                if T::REMEMBERS {
-                    back_up(&mut stack.frames[top].backed_up, learned);
-                }
-                continue;
-            };
-            let frame = &mut stack.frames[top];
-            let parent = (&frame.state, frame.heuristic, depth + top);
-            match self.consider(puzzle, parent, &mv, &child, &mut frame.backed_up) {
-                Child::Skip if self.stopped => break u32::MAX,
-                Child::Skip => {}
-                Child::Goal => {
-                    let steps = stack.steps(top, mv, child);
-                    self.halt(Stop::Found(steps));
-                    break u32::MAX;
-                }
-                Child::Enter { mark, heuristic } => {
-                    let next = (child, mv, mark, heuristic);
-                    top += 1;
-                    if let Err(limit) = stack.enter(puzzle, top, next, prune, &mut self.budget) {
-                        self.halt(Stop::Limit(limit));
-                        break u32::MAX;
-                    }
-                }
+        let root = (state, Some(last), mark, heuristic);
+        let learned = match stack.enter(puzzle, 0, root, !T::REMEMBERS, &mut self.budget) {
+            Err(limit) => {
+                self.halt(Stop::Limit(limit));
+                u32::MAX
             }
+            // It cannot pause: no count of states expanded reaches `u64::MAX`.
+            Ok(()) => self
+                .climb(puzzle, &mut stack, &mut 0, depth, u64::MAX)
+                .unwrap_or(u32::MAX),
         };
         self.heap = stack;
         learned
     }
-}
 
-/// The iterations of IDA* from `starts` (one per key, none a goal, all
-/// admitted), remembering with `memory`, the recursion allowed
-/// `stack_budget` bytes of the stack.
-///
-/// Every iteration searches below each start, in their order, whatever its
-/// own estimate (a start beyond the bound has its children pruned, and
-/// they raise the next bound): the first goal found within the bound is the
-/// nearest to any start, as it is to one, and an iteration that meets no
-/// state outside a table has seen all that every start reaches.
-pub(super) fn deepen<P: Puzzle, T: Memory<P>>(
-    puzzle: &P,
-    mut starts: Vec<P::State>,
-    run: &mut Run<'_>,
-    memory: T,
-    stack_budget: usize,
-) -> Outcome<P::State, P::Move> {
-    // Each start's mark and heuristic.
-    let roots: Vec<(T::Mark, u32)> = starts
-        .iter()
-        .map(|start| (memory.mark(puzzle, start), puzzle.heuristic(start)))
-        .collect();
-    let first_bound = roots.iter().map(|&(_, heuristic)| heuristic).min();
-    let first_bound = first_bound.unwrap_or(u32::MAX);
-    let watch = run.watch();
-    let mut descent = Descent {
-        memory,
-        generated: watch.countdown(run.stats.generated),
-        watch,
-        max_depth: run.max_depth(),
-        max_path: run.max_states(),
-        iteration: 0,
-        bound: first_bound,
-        next_bound: u32::MAX,
-        depth_cut: false,
-        met_new_state: false,
-        expanded: run.stats.expanded,
-        max_stored: run.stats.max_stored,
-        stopped: false,
-        generated_at_stop: 0,
-        stop: None,
-        stack_base: stack_position(),
-        stack_budget,
-        recursion_depth: 0,
-        heap: Stack::default(),
-        budget: run.budget(),
-    };
-    // The starts are admitted: each the one state on its path.
-    for &(mark, heuristic) in &roots {
-        let entry = Entry {
-            iteration: 0,
-            moves: 0,
-            bound: heuristic,
-        };
-        let room = descent.max_path.saturating_sub(1);
-        let _ = descent
-            .memory
-            .remember(mark, entry, room, &mut descent.budget);
-    }
-    // A heuristic of `u32::MAX` says no goal is reachable (as A* reads it):
-    // a bound of `u32::MAX` would prune nothing and never end on a cycle.
-    if first_bound == u32::MAX {
-        run.stats.generated = descent.generated.count();
-        run.stats.expanded = descent.expanded;
-        run.stats.max_stored = descent.max_stored;
-        return Outcome::Unsolvable;
-    }
-    // What the memory learned of a start, or nothing.
-    let learned = |memory: &T, mark| memory.recall(mark).map_or(0, |entry: Entry| entry.bound);
-    let outcome = loop {
-        if descent.bound > descent.max_depth {
-            break Outcome::LimitReached(run.depth_limit());
-        }
-        descent.next_bound = u32::MAX;
-        descent.depth_cut = false;
-        descent.met_new_state = false;
-        let mut from = 0;
-        for (index, (start, &(mark, heuristic))) in starts.iter().zip(&roots).enumerate() {
-            descent.expanded += 1;
-            descent.search_from(puzzle, start, mark, heuristic);
-            if descent.stopped {
-                from = index;
-                break;
+    /// One iteration's search below a start, whose mark and heuristic are
+    /// `root`, with every frame on the heap, so that it can pause: `true`
+    /// when it is done (see [`search_from`](Descent::search_from)), `false`
+    /// when it paused before expanding a state beyond `until`. `top` is the
+    /// depth of the path under way: none before the start is expanded, and
+    /// the paused path is kept in the heap stack for the next call.
+    pub(super) fn search_in_slices(
+        &mut self,
+        puzzle: &P,
+        (start, mark, heuristic): (&P::State, T::Mark, u32),
+        top: &mut Option<usize>,
+        until: u64,
+    ) -> bool {
+        let mut stack = core::mem::take(&mut self.heap);
+        let mut depth = match *top {
+            Some(depth) => depth,
+            None if self.expanded >= until => {
+                self.heap = stack;
+                return false;
             }
-        }
-        if descent.stopped {
-            descent.generated.set_count(descent.generated_at_stop);
-        }
-        match descent.stop.take() {
-            Some(Stop::Found(steps)) => {
-                let mut path = Path::new(starts.swap_remove(from));
-                for (mv, state) in steps.into_iter().rev() {
-                    path.push(mv, state);
+            None => {
+                self.expanded += 1;
+                let root = (start.clone(), None, mark, heuristic);
+                if let Err(limit) = stack.enter(puzzle, 0, root, !T::REMEMBERS, &mut self.budget) {
+                    self.halt(Stop::Limit(limit));
+                    self.heap = stack;
+                    return true;
                 }
-                break Outcome::Solved(path);
+                0
             }
-            Some(Stop::Limit(limit)) => break Outcome::LimitReached(limit),
-            None => {}
-        }
-        if descent.next_bound == u32::MAX {
-            break if descent.depth_cut {
-                Outcome::LimitReached(run.depth_limit())
-            } else {
-                Outcome::Unsolvable
+        };
+        let done = self
+            .climb(puzzle, &mut stack, &mut depth, 0, until)
+            .is_some();
+        *top = (!done).then_some(depth);
+        self.heap = stack;
+        done
+    }
+
+    /// Searches the path on `stack`, whose first frame is at `depth`, from
+    /// its frame at `top`: the bound its first frame learned (as
+    /// [`recurse`](Descent::recurse) returns it), or `None` when it paused,
+    /// `until` states expanded, with `top` where it stands.
+    fn climb(
+        &mut self,
+        puzzle: &P,
+        stack: &mut Stack<P::State, P::Move, T::Mark>,
+        top: &mut usize,
+        depth: usize,
+        until: u64,
+    ) -> Option<u32> {
+        let prune = !T::REMEMBERS;
+        loop {
+            if self.expanded >= until {
+                return None;
+            }
+            let Some((mv, child)) = stack.next_child(puzzle, *top) else {
+                let frame = &stack.frames[*top];
+                let learned = frame.backed_up;
+                if T::REMEMBERS {
+                    self.memory.learn(frame.mark, learned);
+                }
+                if *top == 0 {
+                    return Some(learned);
+                }
+                *top -= 1;
+                if T::REMEMBERS {
+                    back_up(&mut stack.frames[*top].backed_up, learned);
+                }
+                continue;
             };
+            let frame = &mut stack.frames[*top];
+            let parent = (&frame.state, frame.heuristic, depth + *top);
+            match self.consider(puzzle, parent, &mv, &child, &mut frame.backed_up) {
+                Child::Skip if self.stopped => return Some(u32::MAX),
+                Child::Skip => {}
+                Child::Goal => {
+                    let steps = stack.steps(*top, mv, child);
+                    self.halt(Stop::Found(steps));
+                    return Some(u32::MAX);
+                }
+                Child::Enter { mark, heuristic } => {
+                    let next = (child, Some(mv), mark, heuristic);
+                    *top += 1;
+                    if let Err(limit) = stack.enter(puzzle, *top, next, prune, &mut self.budget) {
+                        self.halt(Stop::Limit(limit));
+                        return Some(u32::MAX);
+                    }
+                }
+            }
         }
-        if T::REMEMBERS && !descent.met_new_state {
-            // The memory has seen everything reachable: one breadth-first
-            // pass settles the question. The table is not needed any more,
-            // so it goes before the pass.
-            let Descent {
-                generated,
-                expanded,
-                max_stored,
-                ..
-            } = descent;
-            run.stats.generated = generated.count();
-            run.stats.expanded = expanded;
-            run.stats.max_stored = max_stored;
-            return bfs::search(puzzle, starts, run);
-        }
-        // The learned bounds of the starts may jump past several bounds at once.
-        let least = roots
-            .iter()
-            .map(|&(mark, _)| learned(&descent.memory, mark))
-            .min();
-        descent.bound = descent.next_bound.max(least.unwrap_or(0));
-        descent.iteration = descent.iteration.saturating_add(1);
-    };
-    run.stats.generated = descent.generated.count();
-    run.stats.expanded = descent.expanded;
-    run.stats.max_stored = descent.max_stored;
-    outcome
+    }
 }

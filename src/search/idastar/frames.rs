@@ -25,8 +25,8 @@ pub(super) const WINDOW: usize = 32;
 /// window of its children being tried.
 pub(super) struct Frame<S, M, K> {
     pub(super) state: S,
-    /// The move that reached `state`.
-    pub(super) last: M,
+    /// The move that reached `state`; none for a start.
+    pub(super) last: Option<M>,
     /// What the memory calls `state`.
     pub(super) mark: K,
     /// The heuristic of `state`.
@@ -62,15 +62,15 @@ impl<S, M, K> Default for Stack<S, M, K> {
 }
 
 impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
-    /// Makes `state`, reached by `last`, the state at `depth`, and lists the
-    /// first window of its children: all of them, or those
-    /// `successors_after` keeps when `prune`. `Err` when the frame cannot
+    /// Makes `state`, reached by `last` (none for a start), the state at
+    /// `depth`, and lists the first window of its children: all of them, or
+    /// those `successors_after` keeps when `prune` and it has a last move. `Err` when the frame cannot
     /// be had within `budget`.
     pub(super) fn enter<P: Puzzle<State = S, Move = M>>(
         &mut self,
         puzzle: &P,
         depth: usize,
-        (state, last, mark, heuristic): (S, M, K, u32),
+        (state, last, mark, heuristic): (S, Option<M>, K, u32),
         prune: bool,
         budget: &mut Budget,
     ) -> Result<(), Limit> {
@@ -127,10 +127,9 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
                 stop::request();
             }
         };
-        if self.prune {
-            puzzle.successors_after(&frame.state, &frame.last, keep);
-        } else {
-            puzzle.successors(&frame.state, keep);
+        match &frame.last {
+            Some(last) if self.prune => puzzle.successors_after(&frame.state, last, keep),
+            _ => puzzle.successors(&frame.state, keep),
         }
         if more {
             // The request was the frame's own, not the search's: the search
@@ -165,7 +164,9 @@ impl<S: Clone, M: Clone, K: Copy> Stack<S, M, K> {
     pub(super) fn steps(&self, depth: usize, mv: M, goal: S) -> Vec<(M, S)> {
         let mut steps = vec![(mv, goal)];
         for frame in self.frames[1..=depth].iter().rev() {
-            steps.push((frame.last.clone(), frame.state.clone()));
+            if let Some(last) = &frame.last {
+                steps.push((last.clone(), frame.state.clone()));
+            }
         }
         steps
     }

@@ -2,8 +2,9 @@
 //!
 //! | room | job |
 //! | --- | --- |
-//! | this file | [`idastar`], the entry point, and its memory chosen by the limits |
-//! | `descent` | the iterations, each bound searched by recursion, then raised |
+//! | this file | [`idastar`], the entry point, and its memory chosen by the limits; the search in slices |
+//! | `iterations` | the iterations, each bound searched below every start, then raised |
+//! | `descent` | one iteration's depth-first search, by recursion or on the heap |
 //! | `frames` | the path's frames on the heap, for the descent past the stack budget |
 //! | `memory` | what it remembers: nothing, or a transposition table |
 
@@ -13,11 +14,14 @@
 
 mod descent;
 mod frames;
+mod iterations;
 mod memory;
 
-use descent::{deepen, RECURSION_STACK};
-use memory::{NoTable, Table};
+use descent::RECURSION_STACK;
+use iterations::{Advance, Iterations};
+use memory::{Memory, NoTable, Table};
 
+use super::bfs::{self, Breadth};
 use super::run::Run;
 use super::{Limits, Outcome, SearchResult};
 use crate::Puzzle;
@@ -186,6 +190,97 @@ fn search_within<P: Puzzle>(
     match run.table_capacity() {
         None => deepen(puzzle, starts, run, NoTable, stack_budget),
         Some(capacity) => deepen(puzzle, starts, run, Table::new(capacity), stack_budget),
+    }
+}
+
+/// The iterations from `starts` (one per key, none a goal, all admitted),
+/// remembering with `memory`, run to their end by recursion.
+fn deepen<P: Puzzle, T: Memory<P>>(
+    puzzle: &P,
+    starts: Vec<P::State>,
+    run: &mut Run<'_>,
+    memory: T,
+    stack_budget: usize,
+) -> Outcome<P::State, P::Move> {
+    let by_recursion = (false, stack_budget);
+    let mut iterations = match Iterations::new(puzzle, starts, run, memory, by_recursion) {
+        Ok(iterations) => iterations,
+        Err(outcome) => return outcome,
+    };
+    loop {
+        match iterations.advance(run, u64::MAX) {
+            Advance::Ended(outcome) => return outcome,
+            Advance::Paused => {}
+            Advance::Exhausted(starts) => {
+                // The table is not needed any more: it goes before the pass.
+                drop(iterations);
+                return bfs::search(puzzle, starts, run);
+            }
+        }
+    }
+}
+
+/// IDA* in slices: its iterations, with the memory the limits choose, every
+/// descent on the heap so that it can pause; then the breadth-first pass
+/// that may settle it.
+pub(super) struct Deepening<'p, P: Puzzle>(Phase<'p, P>);
+
+/// Where IDA* in slices stands.
+enum Phase<'p, P: Puzzle> {
+    Linear(Iterations<'p, P, NoTable>),
+    Table(Iterations<'p, P, Table<P::Key>>),
+    Breadth(Breadth<'p, P>),
+}
+
+impl<'p, P: Puzzle> Deepening<'p, P> {
+    /// A search from `starts` (one per key, none a goal, all admitted), or
+    /// the outcome that ends it before it begins.
+    pub(super) fn new(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>> {
+        let in_slices = (true, 0);
+        Ok(Deepening(match run.table_capacity() {
+            None => Phase::Linear(Iterations::new(puzzle, starts, run, NoTable, in_slices)?),
+            Some(capacity) => {
+                let table = Table::new(capacity);
+                Phase::Table(Iterations::new(puzzle, starts, run, table, in_slices)?)
+            }
+        }))
+    }
+
+    /// Searches until the search ends (its outcome, the statistics written
+    /// to `run`) or `run` counts `until` states expanded (`None`: paused).
+    pub(super) fn advance(
+        &mut self,
+        run: &mut Run<'p>,
+        until: u64,
+    ) -> Option<Outcome<P::State, P::Move>> {
+        loop {
+            let (puzzle, advance) = match &mut self.0 {
+                Phase::Linear(iterations) => (iterations.puzzle(), iterations.advance(run, until)),
+                Phase::Table(iterations) => (iterations.puzzle(), iterations.advance(run, until)),
+                Phase::Breadth(breadth) => return breadth.advance(run, until),
+            };
+            match advance {
+                Advance::Ended(outcome) => return Some(outcome),
+                Advance::Paused => return None,
+                Advance::Exhausted(starts) => match Breadth::new(puzzle, starts, run) {
+                    Ok(breadth) => self.0 = Phase::Breadth(breadth),
+                    Err(outcome) => return Some(outcome),
+                },
+            }
+        }
+    }
+
+    /// The statistics so far.
+    pub(super) fn stats(&self, run: &Run<'_>) -> super::Stats {
+        match &self.0 {
+            // Every pause brings `run`'s up to date.
+            Phase::Linear(_) | Phase::Table(_) => run.stats,
+            Phase::Breadth(breadth) => breadth.stats(run),
+        }
     }
 }
 
