@@ -201,10 +201,10 @@ sliced! {
     /// # Example
     ///
     /// ```
-    /// use puzzle_search::{adapt, search::{idastar_from, IdaStar, Limits, Slice, Step}};
+    /// use puzzle_search::{adapt, Puzzle, search::{idastar_from, IdaStar, Limits, Slice, Step}};
     ///
-    /// // Steps of +1, +3 and ×2 towards 100, whose heuristic halves the gap
-    /// // (admissible: no step gains more than twice the gap... or 3).
+    /// // Steps of +1, +3 and ×2 towards 100: anything short of it is at
+    /// // least one step away.
     /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n + 3, n * 2].into_iter().filter(|&m| m <= 100), |&n| n == 100)
     ///     .with_heuristic(|&n: &u32| u32::from(n < 100));
     /// let limits = Limits::new();
