@@ -111,82 +111,124 @@ fn search<P: Puzzle>(
     starts: Vec<P::State>,
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
-    let starts: Vec<(u32, P::State)> = starts
-        .into_iter()
-        .map(|start| (puzzle.heuristic(&start), start))
-        .collect();
-    // A start whose bound passes the depth limit is cut off at once.
-    if !starts.is_empty() && starts.iter().all(|&(bound, _)| bound > run.max_depth()) {
-        return Outcome::LimitReached(run.depth_limit());
-    }
-    let mut budget = run.budget();
-    let storage = Tree::with_table_in(&mut budget, INITIAL_CAPACITY).and_then(|(best, tree)| {
-        let nodes = budget.vec(budget.start(INITIAL_CAPACITY))?;
-        Ok((best, tree, nodes))
-    });
-    let (best, tree, nodes) = match storage {
-        Ok(storage) => storage,
-        Err(limit) => return Outcome::LimitReached(limit),
+    let mut relax = match Relax::new(puzzle, starts, run) {
+        Ok(relax) => relax,
+        Err(outcome) => return outcome,
     };
-    let watch = run.watch();
-    let mut relax = Relax {
-        puzzle,
-        generated: watch.countdown(0),
-        watch,
-        best,
-        tree,
-        nodes,
-        open: Open::default(),
-        budget,
-        parent: 0,
-        child_cost: 0,
-        max_depth: run.max_depth(),
-        max_states: run.max_states(),
-        depth_cut: false,
-        stop: None,
-    };
-    if let Err(limit) = relax.plant(starts) {
-        return Outcome::LimitReached(limit);
+    loop {
+        if let Some(outcome) = relax.advance::<false>(run, u64::MAX) {
+            return outcome;
+        }
     }
-    let outcome = loop {
-        let nodes = &relax.nodes;
-        let Some(index) = relax.open.pop(|node| nodes[node as usize].below) else {
-            break if relax.depth_cut {
-                Outcome::LimitReached(run.depth_limit())
-            } else {
-                Outcome::Unsolvable
-            };
+}
+
+impl<'p, P: Puzzle> Relax<'p, P> {
+    /// A search from `starts` (one per key, none a goal, all admitted), or
+    /// the outcome that ends it before it begins.
+    pub(super) fn new(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>> {
+        let starts: Vec<(u32, P::State)> = starts
+            .into_iter()
+            .map(|start| (puzzle.heuristic(&start), start))
+            .collect();
+        // A start whose bound passes the depth limit is cut off at once.
+        if !starts.is_empty() && starts.iter().all(|&(bound, _)| bound > run.max_depth()) {
+            return Err(Outcome::LimitReached(run.depth_limit()));
+        }
+        let mut budget = run.budget();
+        let (best, tree) =
+            Tree::with_table_in(&mut budget, INITIAL_CAPACITY).map_err(Outcome::LimitReached)?;
+        let nodes = budget
+            .vec(budget.start(INITIAL_CAPACITY))
+            .map_err(Outcome::LimitReached)?;
+        let watch = run.watch();
+        let mut relax = Relax {
+            puzzle,
+            generated: watch.countdown(0),
+            watch,
+            best,
+            tree,
+            nodes,
+            open: Open::default(),
+            budget,
+            parent: 0,
+            child_cost: 0,
+            max_depth: run.max_depth(),
+            max_states: run.max_states(),
+            depth_cut: false,
+            stop: None,
         };
-        let node = &relax.nodes[index as usize];
-        if node.cost == SUPERSEDED {
-            continue;
-        }
-        let child_cost = node.cost + 1;
-        let (state, last) = relax.tree.node(index as usize);
-        if puzzle.is_goal(state) {
-            break Outcome::Solved(relax.tree.path_to(index as usize));
-        }
-        if let Err(limit) = relax.watch.check() {
-            break Outcome::LimitReached(limit);
-        }
-        run.stats.expanded += 1;
-        // A copy, so that the children can join the tree while it is read:
-        // one clone per state expanded, against one new node per child.
-        let (state, last) = (state.clone(), last.cloned());
-        relax.child_cost = child_cost;
-        relax.parent = index;
-        // Two closures, one per call: each is inlined into its own generator.
-        match &last {
-            Some(last) => puzzle.successors_after(&state, last, |mv, child| relax.visit(mv, child)),
-            None => puzzle.successors(&state, |mv, child| relax.visit(mv, child)),
-        }
-        run.stats.max_stored = run.stats.max_stored.max(relax.best.len());
-        if let Some(limit) = relax.stop {
-            break Outcome::LimitReached(limit);
-        }
-    };
-    run.stats.generated += relax.generated.count();
-    outcome
+        relax.plant(starts).map_err(Outcome::LimitReached)?;
+        Ok(relax)
+    }
+
+    /// Expands nodes until the search ends (its outcome, the statistics
+    /// written to `run`) or, `SLICED`, `run` counts `until` states expanded
+    /// (`None`: paused, to go on from the next node). Inlined, the search
+    /// in one call keeps its loop's state where a loop of its own would.
+    #[inline(always)]
+    pub(super) fn advance<const SLICED: bool>(
+        &mut self,
+        run: &mut Run<'_>,
+        until: u64,
+    ) -> Option<Outcome<P::State, P::Move>> {
+        let puzzle = self.puzzle;
+        let outcome = loop {
+            if SLICED && run.stats.expanded >= until {
+                return None;
+            }
+            let nodes = &self.nodes;
+            let Some(index) = self.open.pop(|node| nodes[node as usize].below) else {
+                break if self.depth_cut {
+                    Outcome::LimitReached(run.depth_limit())
+                } else {
+                    Outcome::Unsolvable
+                };
+            };
+            let node = &self.nodes[index as usize];
+            if node.cost == SUPERSEDED {
+                continue;
+            }
+            let child_cost = node.cost + 1;
+            let (state, last) = self.tree.node(index as usize);
+            if puzzle.is_goal(state) {
+                break Outcome::Solved(self.tree.path_to(index as usize));
+            }
+            if let Err(limit) = self.watch.check() {
+                break Outcome::LimitReached(limit);
+            }
+            run.stats.expanded += 1;
+            // A copy, so that the children can join the tree while it is read:
+            // one clone per state expanded, against one new node per child.
+            let (state, last) = (state.clone(), last.cloned());
+            self.child_cost = child_cost;
+            self.parent = index;
+            // Two closures, one per call: each is inlined into its own generator.
+            match &last {
+                Some(last) => {
+                    puzzle.successors_after(&state, last, |mv, child| self.visit(mv, child))
+                }
+                None => puzzle.successors(&state, |mv, child| self.visit(mv, child)),
+            }
+            run.stats.max_stored = run.stats.max_stored.max(self.best.len());
+            if let Some(limit) = self.stop {
+                break Outcome::LimitReached(limit);
+            }
+        };
+        run.stats.generated += self.generated.count();
+        Some(outcome)
+    }
+
+    /// The statistics so far: `run`'s, with the children generated that
+    /// the search has not written there yet.
+    pub(super) fn stats(&self, run: &Run<'_>) -> super::Stats {
+        let mut stats = run.stats;
+        stats.generated += self.generated.count();
+        stats
+    }
 }
 
 /// What A* knows of a state it has reached besides the state and its link,
@@ -201,7 +243,7 @@ struct Node {
 
 /// What A* knows while it expands one node: every node reached, the best node
 /// for each key, and the open list.
-struct Relax<'p, P: Puzzle> {
+pub(super) struct Relax<'p, P: Puzzle> {
     puzzle: &'p P,
     watch: Watch<'p>,
     /// For each key, the node that reaches it by the fewest moves found so far;

@@ -16,7 +16,7 @@
 //! | the nearest goal from several starts | [`bfs_from`], [`astar_from`], [`idastar_from`] | the engine of the same name, every start at zero moves |
 //! | the distance to each of a set of targets | [`distances_to`] | one breadth-first sweep from the starts, stopped once every target is reached |
 //! | the farthest states | [`farthest`] | one breadth-first sweep over everything reachable |
-//! | a search run in slices, paused and resumed | [`Bfs`] ([`Slice`], [`Step`]) | [`bfs_from`], paused between two states expanded |
+//! | a search run in slices, paused and resumed | [`Bfs`], [`AStar`], [`IdaStar`] ([`Slice`], [`Step`]) | [`bfs_from`], [`astar_from`], [`idastar_from`], paused between two states expanded |
 //!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! The engines for moves with costs are in [`costs`].
@@ -58,5 +58,5 @@ pub use optimal::{
     OptimalPaths, OptimalResult, PathCount,
 };
 pub use outcome::{Outcome, SearchResult, Stats};
-pub use pause::{Bfs, IdaStar, Slice, Step};
+pub use pause::{AStar, Bfs, IdaStar, Slice, Step};
 pub use run::MAX_INDEXED;

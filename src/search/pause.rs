@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::astar::Relax;
 use super::bfs::Breadth;
 use super::idastar::Deepening;
 use super::run::Run;
@@ -13,7 +14,7 @@ use crate::Puzzle;
 /// ends within this many expansions of its deadline.
 const CHUNK: u64 = 64;
 
-/// How much a search does in one [`Bfs::run`] or [`IdaStar::run`]: at most so many states
+/// How much a search does in one [`Bfs::run`], [`AStar::run`] or [`IdaStar::run`]: at most so many states
 /// expanded, for at most so long, or until it ends.
 ///
 /// ```
@@ -107,6 +108,22 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
     }
 }
 
+impl<'p, P: Puzzle> Resumable<'p, P> for Relax<'p, P> {
+    fn begin(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Outcome<P::State, P::Move>> {
+        Relax::new(puzzle, starts, run)
+    }
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+        Relax::advance::<true>(self, run, until)
+    }
+    fn stats(&self, run: &Run<'_>) -> Stats {
+        Relax::stats(self, run)
+    }
+}
+
 impl<'p, P: Puzzle> Resumable<'p, P> for Deepening<'p, P> {
     fn begin(
         puzzle: &'p P,
@@ -182,6 +199,43 @@ sliced! {
     /// assert!(slices > 1);
     /// ```
     Bfs, Breadth, "bfs_from"
+}
+
+sliced! {
+    /// A* as an object that runs in slices: [`astar_from`](super::astar_from)
+    /// paused between two states expanded and resumed where it stopped.
+    ///
+    /// A search run in slices ends with the same outcome and the same
+    /// statistics (but the time) as one call of
+    /// [`astar_from`](super::astar_from): it is the same search. The limits
+    /// hold over the whole search; its time budget and its
+    /// [`Stats::elapsed`] count from [`AStar::new`], pauses included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, Puzzle, search::{astar_from, AStar, Limits, Slice, Step}};
+    /// use std::time::Duration;
+    ///
+    /// // Steps of +1, +3 and ×2 towards 1000: anything short of it is at
+    /// // least one step away.
+    /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n + 3, n * 2].into_iter().filter(|&m| m <= 1000), |&n| n == 1000)
+    ///     .with_heuristic(|&n: &u32| u32::from(n < 1000));
+    /// let limits = Limits::new();
+    /// let mut search = AStar::new(&walk, [1], &limits);
+    /// // A frame's worth at a time, as a game loop would run it.
+    /// let frame = Slice::time(Duration::from_micros(200)).and_expansions(50);
+    /// let result = loop {
+    ///     match search.run(frame) {
+    ///         Step::Paused(_) => {} // draw the progress, handle input...
+    ///         Step::Done(result) => break result,
+    ///     }
+    /// };
+    /// let whole = astar_from(&walk, [1], &limits);
+    /// assert_eq!(result.outcome, whole.outcome);
+    /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
+    /// ```
+    AStar, Relax, "astar_from"
 }
 
 sliced! {

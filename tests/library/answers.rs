@@ -8,8 +8,8 @@ use proptest::prelude::*;
 use std::time::Duration;
 
 use puzzle_search::search::{
-    astar, astar_from, bfs, bfs_from, costs, distances_to, farthest, idastar, idastar_from, Bfs,
-    DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
+    astar, astar_from, bfs, bfs_from, costs, distances_to, farthest, idastar, idastar_from, AStar,
+    Bfs, DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
 };
 use puzzle_search::{adapt, Puzzle};
 
@@ -75,6 +75,12 @@ impl<P: Puzzle> Sliced<P::State, P::Move> for Bfs<'_, P> {
     }
 }
 
+impl<P: Puzzle> Sliced<P::State, P::Move> for AStar<'_, P> {
+    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+        AStar::run(self, slice)
+    }
+}
+
 impl<P: Puzzle> Sliced<P::State, P::Move> for IdaStar<'_, P> {
     fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
         IdaStar::run(self, slice)
@@ -126,6 +132,21 @@ proptest! {
                 prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
             }
             let (timed, _) = in_slices(Bfs::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
+            prop_assert_eq!(&timed.outcome, &whole.outcome);
+            prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
+        }
+    }
+
+    #[test]
+    fn a_paused_astar_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
+        for limits in [Limits::new(), Limits::new().with_max_states(max_states), Limits::new().with_max_depth(3)] {
+            let whole = astar_from(&graph, starts.iter().copied(), &limits);
+            for k in [1, 2, 3, 7, 1000] {
+                let (paused, _) = in_slices(AStar::new(&graph, starts.iter().copied(), &limits), Slice::expansions(k));
+                prop_assert_eq!(&paused.outcome, &whole.outcome);
+                prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
+            }
+            let (timed, _) = in_slices(AStar::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
             prop_assert_eq!(&timed.outcome, &whole.outcome);
             prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
         }
@@ -249,28 +270,30 @@ fn distances_sweep_like_farthest_and_keep_what_a_limit_leaves() {
     );
 }
 
-/// 横刀立马 by BFS in slices of 100 states expanded: the same path and the
-/// same counts as one call, each pause short of the slice's budget, and the
-/// result given again after the end.
+/// 横刀立马 by BFS and by A* in slices of 100 states expanded: the same
+/// path and the same counts as one call, each pause on the slice's budget,
+/// and the result given again after the end.
 #[test]
-fn hengdaolima_by_bfs_in_slices() {
+fn hengdaolima_in_slices() {
     use puzzle_search::klotski::{Klotski, Metric};
     let klotski = Klotski::new(Metric::Piece);
     let start = crate::support::hengdaolima();
     let limits = Limits::new();
-    let whole = bfs(&klotski, start, &limits);
-    let mut search = Bfs::new(&klotski, [start], &limits);
-    let mut slices = 0u64;
-    let result = loop {
-        slices += 1;
-        match search.run(Slice::expansions(100)) {
-            Step::Paused(stats) => assert_eq!(stats.expanded, 100 * slices),
-            Step::Done(result) => break result,
-        }
+    let check = |mut search: Box<dyn Sliced<_, _> + '_>, whole: SearchResult<_, _>| {
+        let mut slices = 0u64;
+        let result = loop {
+            slices += 1;
+            match search.run(Slice::expansions(100)) {
+                Step::Paused(stats) => assert_eq!(stats.expanded, 100 * slices),
+                Step::Done(result) => break result,
+            }
+        };
+        assert_eq!(result.outcome, whole.outcome);
+        assert_eq!(counts(&result.stats), counts(&whole.stats));
+        assert_eq!(slices, whole.stats.expanded.div_ceil(100));
+        assert!(matches!(search.run(Slice::whole()), Step::Done(again) if again == result));
+        assert_eq!(result.outcome.path().map(|path| path.len()), Some(81));
     };
-    assert_eq!(result.outcome, whole.outcome);
-    assert_eq!(counts(&result.stats), counts(&whole.stats));
-    assert_eq!(slices, whole.stats.expanded.div_ceil(100));
-    assert!(matches!(search.run(Slice::whole()), Step::Done(again) if again == result));
-    assert_eq!(result.outcome.path().map(|path| path.len()), Some(81));
+    check(Box::new(Bfs::new(&klotski, [start], &limits)), bfs(&klotski, start, &limits));
+    check(Box::new(AStar::new(&klotski, [start], &limits)), astar(&klotski, start, &limits));
 }
