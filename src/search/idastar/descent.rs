@@ -1,5 +1,6 @@
-//! The iterations of IDA*, and each one's depth-first search, by recursion
-//! inside the puzzle's successor callback while the thread's stack allows it.
+//! One iteration's depth-first search of IDA*: by recursion inside the
+//! puzzle's successor callback while the thread's stack allows it, then on
+//! the heap; or on the heap from the start, for a search run in slices.
 
 use super::frames::Stack;
 use super::memory::{Entry, Memory};
