@@ -148,16 +148,16 @@ impl Hash for Octile {
 impl Ord for Octile {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        if self.value < EXACT_BELOW && other.value < EXACT_BELOW {
+        // The values are finite and not negative, so their bits order them
+        // as the values do: integer comparisons, no branch on NaN.
+        let (mine, theirs) = (self.value.to_bits(), other.value.to_bits());
+        if mine.max(theirs) < EXACT_BELOW.to_bits() {
             // Both counts of both costs are below 2²³ (the rounded values
             // are within 2⁻²⁷ of the real ones): two costs that differ are
             // at least 2⁻²⁵ apart (`|x − y·√2| = |x² − 2y²| / (|x| + |y|·√2)`
             // with `|x² − 2y²| ≥ 1`), so their rounded values order them, and
             // equal counts round alike.
-            return self
-                .value
-                .partial_cmp(&other.value)
-                .unwrap_or(Ordering::Equal);
+            return mine.cmp(&theirs);
         }
         // self − other = x − y·√2, with x and y as below.
         let x = i128::from(self.straight) - i128::from(other.straight);

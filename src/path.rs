@@ -24,6 +24,15 @@ impl<S, M> Path<S, M> {
         }
     }
 
+    /// The path whose states and moves are `states` and `moves` from last
+    /// to first: one more state than moves.
+    pub(crate) fn from_reversed(mut states: Vec<S>, mut moves: Vec<M>) -> Self {
+        debug_assert_eq!(states.len(), moves.len() + 1);
+        states.reverse();
+        moves.reverse();
+        Path { states, moves }
+    }
+
     /// Appends one move and the state it leads to.
     pub fn push(&mut self, mv: M, next: S) {
         self.moves.push(mv);

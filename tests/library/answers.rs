@@ -294,6 +294,12 @@ fn hengdaolima_in_slices() {
         assert!(matches!(search.run(Slice::whole()), Step::Done(again) if again == result));
         assert_eq!(result.outcome.path().map(|path| path.len()), Some(81));
     };
-    check(Box::new(Bfs::new(&klotski, [start], &limits)), bfs(&klotski, start, &limits));
-    check(Box::new(AStar::new(&klotski, [start], &limits)), astar(&klotski, start, &limits));
+    check(
+        Box::new(Bfs::new(&klotski, [start], &limits)),
+        bfs(&klotski, start, &limits),
+    );
+    check(
+        Box::new(AStar::new(&klotski, [start], &limits)),
+        astar(&klotski, start, &limits),
+    );
 }
