@@ -1,5 +1,6 @@
 //! The open list of the weighted best-first engines: states by priority in
-//! a binary heap, each key's cheapest node, and the search tree behind them.
+//! a binary heap (those of the lowest priority on a stack beside it), each
+//! key's cheapest node, and the search tree behind them.
 
 // Indices in this module are the tree's own, handed out by `Tree::push`: in bounds.
 #![allow(clippy::indexing_slicing)]
@@ -97,6 +98,17 @@ pub(super) struct Frontier<P: Weighted> {
     /// The cheapest node of each key.
     best: Best<P::Key>,
     heap: BinaryHeap<Waiting<P::Cost>>,
+    /// Nodes whose priority is `current`, the priority of the node last
+    /// taken from the heap, the newest last. They come out before the heap
+    /// and in the heap's own order (among equal priorities the node reached
+    /// last first, and every node in the heap is older or of a higher
+    /// priority), so a node of the lowest priority costs no heap push or
+    /// pop: most of them on open ground, where A*'s priority stays level
+    /// along the way to the goal. `None` when no node is expanded yet, or
+    /// when a node of a lower priority joined the heap (an inconsistent
+    /// heuristic): then these nodes went into the heap.
+    ties: Vec<u32>,
+    current: Option<P::Cost>,
     max_states: usize,
 }
 
@@ -119,6 +131,8 @@ impl<P: Weighted> Frontier<P> {
             superseded: budget.vec(start)?,
             best,
             heap: BinaryHeap::from(budget.vec(start)?),
+            ties: budget.vec(start)?,
+            current: None,
             max_states: max_states.min(MAX_INDEXED),
         })
     }
@@ -151,6 +165,9 @@ impl<P: Weighted> Frontier<P> {
         heap.clear();
         budget.adopt(&heap);
         frontier.heap = BinaryHeap::from(heap);
+        frontier.ties.clear();
+        budget.adopt(&frontier.ties);
+        frontier.current = None;
         match &mut frontier.best {
             Best::Hashed(table) => {
                 table.clear();
@@ -185,12 +202,15 @@ impl<P: Weighted> Frontier<P> {
         self.tree.room(budget)?;
         budget.room(&mut self.costs)?;
         budget.room(&mut self.superseded)?;
-        if self.heap.len() == self.heap.capacity() {
+        // The heap has room for the ties too, which may join it at once.
+        if self.heap.len() + self.ties.len() >= self.heap.capacity() {
             let mut heap = core::mem::take(&mut self.heap).into_vec();
-            let grown = budget.room(&mut heap);
+            let more = self.ties.len() + heap.capacity().max(4);
+            let grown = budget.reserve(&mut heap, more);
             self.heap = BinaryHeap::from(heap);
             grown?;
         }
+        budget.room(&mut self.ties)?;
         match &mut self.best {
             Best::Hashed(table) => budget.table_room(table),
             Best::Dense { .. } => Ok(()),
@@ -331,14 +351,36 @@ impl<P: Weighted> Frontier<P> {
     fn record(&mut self, node: u32, cost: P::Cost, priority: P::Cost) {
         self.costs.push(cost);
         self.superseded.push(false);
-        self.heap.push(Waiting { priority, node });
+        match self.current.map(|current| priority.cmp(&current)) {
+            Some(Ordering::Equal) => self.ties.push(node),
+            Some(Ordering::Less) => {
+                self.demote();
+                self.heap.push(Waiting { priority, node });
+            }
+            _ => self.heap.push(Waiting { priority, node }),
+        }
+    }
+
+    /// Moves the ties into the heap, which has room for them.
+    #[cold]
+    fn demote(&mut self) {
+        if let Some(priority) = self.current.take() {
+            let waiting = self.ties.drain(..).map(|node| Waiting { priority, node });
+            self.heap.extend(waiting);
+        }
     }
 
     /// Removes and returns the node of lowest priority, skipping superseded ones.
     #[inline]
     pub(super) fn pop(&mut self) -> Option<u32> {
+        while let Some(node) = self.ties.pop() {
+            if !self.superseded[node as usize] {
+                return Some(node);
+            }
+        }
         while let Some(waiting) = self.heap.pop() {
             if !self.superseded[waiting.node as usize] {
+                self.current = Some(waiting.priority);
                 return Some(waiting.node);
             }
         }
@@ -347,6 +389,12 @@ impl<P: Weighted> Frontier<P> {
 
     /// The lowest priority of a node still to expand, if any.
     pub(super) fn lowest(&mut self) -> Option<P::Cost> {
+        while let Some(&node) = self.ties.last() {
+            if !self.superseded[node as usize] {
+                return self.current;
+            }
+            self.ties.pop();
+        }
         while let Some(waiting) = self.heap.peek() {
             if !self.superseded[waiting.node as usize] {
                 return Some(waiting.priority);
@@ -358,7 +406,7 @@ impl<P: Weighted> Frontier<P> {
 
     /// The number of nodes in the heap, superseded ones included.
     pub(super) fn waiting(&self) -> usize {
-        self.heap.len()
+        self.heap.len() + self.ties.len()
     }
 
     /// The number of keys reached.
