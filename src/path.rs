@@ -26,6 +26,7 @@ impl<S, M> Path<S, M> {
 
     /// The path whose states and moves are `states` and `moves` from last
     /// to first: one more state than moves.
+    #[cfg(feature = "engines")]
     pub(crate) fn from_reversed(mut states: Vec<S>, mut moves: Vec<M>) -> Self {
         debug_assert_eq!(states.len(), moves.len() + 1);
         states.reverse();
