@@ -114,6 +114,26 @@ fn slice_expansions(slice: Slice) -> Option<u64> {
         .find(|&k| slice == Slice::expansions(k))
 }
 
+/// A search object made by `new`, run in slices of 1, 2, 3, 7 and 1000
+/// states expanded and in slices of no time, ends with `whole`'s outcome
+/// and counts.
+fn ends_as_one_call<
+    S: PartialEq + core::fmt::Debug,
+    M: PartialEq + core::fmt::Debug,
+    T: Sliced<S, M>,
+>(
+    whole: &SearchResult<S, M>,
+    new: impl Fn() -> T,
+) -> Result<(), TestCaseError> {
+    let slices = [1, 2, 3, 7, 1000].map(Slice::expansions);
+    for slice in slices.into_iter().chain([Slice::time(Duration::ZERO)]) {
+        let (paused, _) = in_slices(new(), slice);
+        prop_assert_eq!(&paused.outcome, &whole.outcome);
+        prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
+    }
+    Ok(())
+}
+
 /// The statistics but the time.
 fn counts(stats: &Stats) -> (u64, u64, usize) {
     (stats.expanded, stats.generated, stats.max_stored)
@@ -125,30 +145,14 @@ proptest! {
     #[test]
     fn a_paused_bfs_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
         for limits in [Limits::new(), Limits::new().with_max_states(max_states), Limits::new().with_max_depth(3)] {
-            let whole = bfs_from(&graph, starts.iter().copied(), &limits);
-            for k in [1, 2, 3, 7, 1000] {
-                let (paused, _) = in_slices(Bfs::new(&graph, starts.iter().copied(), &limits), Slice::expansions(k));
-                prop_assert_eq!(&paused.outcome, &whole.outcome);
-                prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
-            }
-            let (timed, _) = in_slices(Bfs::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
-            prop_assert_eq!(&timed.outcome, &whole.outcome);
-            prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
+            ends_as_one_call(&bfs_from(&graph, starts.iter().copied(), &limits), || Bfs::new(&graph, starts.iter().copied(), &limits))?;
         }
     }
 
     #[test]
     fn a_paused_astar_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
         for limits in [Limits::new(), Limits::new().with_max_states(max_states), Limits::new().with_max_depth(3)] {
-            let whole = astar_from(&graph, starts.iter().copied(), &limits);
-            for k in [1, 2, 3, 7, 1000] {
-                let (paused, _) = in_slices(AStar::new(&graph, starts.iter().copied(), &limits), Slice::expansions(k));
-                prop_assert_eq!(&paused.outcome, &whole.outcome);
-                prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
-            }
-            let (timed, _) = in_slices(AStar::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
-            prop_assert_eq!(&timed.outcome, &whole.outcome);
-            prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
+            ends_as_one_call(&astar_from(&graph, starts.iter().copied(), &limits), || AStar::new(&graph, starts.iter().copied(), &limits))?;
         }
     }
 
@@ -164,15 +168,7 @@ proptest! {
             Limits::new().with_max_depth(6).with_max_states(max_states),
         ];
         for limits in all {
-            let whole = idastar_from(&graph, starts.iter().copied(), &limits);
-            for k in [1, 2, 3, 7, 1000] {
-                let (paused, _) = in_slices(IdaStar::new(&graph, starts.iter().copied(), &limits), Slice::expansions(k));
-                prop_assert_eq!(&paused.outcome, &whole.outcome);
-                prop_assert_eq!(counts(&paused.stats), counts(&whole.stats));
-            }
-            let (timed, _) = in_slices(IdaStar::new(&graph, starts.iter().copied(), &limits), Slice::time(Duration::ZERO));
-            prop_assert_eq!(&timed.outcome, &whole.outcome);
-            prop_assert_eq!(counts(&timed.stats), counts(&whole.stats));
+            ends_as_one_call(&idastar_from(&graph, starts.iter().copied(), &limits), || IdaStar::new(&graph, starts.iter().copied(), &limits))?;
         }
     }
 

@@ -24,9 +24,16 @@ pub(super) struct Iterations<'w, P: Puzzle, T: Memory<P>> {
     /// The start that the iteration under way searches below next, or
     /// now when a descent below it is under way.
     next: usize,
-    /// Searched in slices: each start's descent on the heap, so that it
-    /// can pause, and the depth of its path when one is under way.
-    slices: Option<Option<usize>>,
+    mode: Mode,
+}
+
+/// How the iterations search below each start.
+pub(super) enum Mode {
+    /// By recursion, allowed `stack_budget` bytes of the stack, to the end.
+    Recursion { stack_budget: usize },
+    /// On the heap, so that a descent can pause: `top` is the depth of the
+    /// path of the descent under way, if one is.
+    Slices { top: Option<usize> },
 }
 
 /// Where [`Iterations::advance`] stopped.
@@ -42,15 +49,14 @@ pub(super) enum Advance<S, M> {
 
 impl<'w, P: Puzzle, T: Memory<P>> Iterations<'w, P, T> {
     /// The iterations from `starts` (one per key, none a goal, all
-    /// admitted), remembering with `memory`, in `slices` or else by
-    /// recursion allowed `stack_budget` bytes of the stack; or the outcome
-    /// that ends them before they begin.
+    /// admitted), remembering with `memory`, searched as `mode` says; or the
+    /// outcome that ends them before they begin.
     pub(super) fn new(
         puzzle: &'w P,
         starts: Vec<P::State>,
         run: &Run<'w>,
         memory: T,
-        (slices, stack_budget): (bool, usize),
+        mode: Mode,
     ) -> Result<Self, Outcome<P::State, P::Move>> {
         let roots: Vec<(T::Mark, u32)> = starts
             .iter()
@@ -62,6 +68,10 @@ impl<'w, P: Puzzle, T: Memory<P>> Iterations<'w, P, T> {
         let first_bound = match first_bound {
             Some(bound) if bound < u32::MAX => bound,
             _ => return Err(Outcome::Unsolvable),
+        };
+        let stack_budget = match mode {
+            Mode::Recursion { stack_budget } => stack_budget,
+            Mode::Slices { .. } => 0,
         };
         let mut descent = Descent::new(run, memory, first_bound, stack_budget);
         // The starts are admitted: each the one state on its path.
@@ -82,7 +92,7 @@ impl<'w, P: Puzzle, T: Memory<P>> Iterations<'w, P, T> {
             starts,
             roots,
             next: 0,
-            slices: slices.then_some(None),
+            mode,
         })
     }
 
@@ -98,7 +108,7 @@ impl<'w, P: Puzzle, T: Memory<P>> Iterations<'w, P, T> {
         let puzzle = self.puzzle;
         let descent = &mut self.descent;
         let outcome = loop {
-            if self.next == 0 && self.slices.is_none_or(|top| top.is_none()) {
+            if self.next == 0 && !matches!(self.mode, Mode::Slices { top: Some(_) }) {
                 // An iteration begins (again, after a pause here: the same tests).
                 if descent.bound > descent.max_depth {
                     break Outcome::LimitReached(run.depth_limit());
@@ -110,15 +120,15 @@ impl<'w, P: Puzzle, T: Memory<P>> Iterations<'w, P, T> {
             while let (Some(start), Some(&(mark, heuristic))) =
                 (self.starts.get(self.next), self.roots.get(self.next))
             {
-                match &mut self.slices {
-                    Some(top) => {
+                match &mut self.mode {
+                    Mode::Slices { top } => {
                         let root = (start, mark, heuristic);
                         if !descent.search_in_slices(puzzle, root, top, until) {
                             descent.write_stats(run);
                             return Advance::Paused;
                         }
                     }
-                    None => {
+                    Mode::Recursion { .. } => {
                         descent.expanded += 1;
                         descent.search_from(puzzle, start, mark, heuristic);
                     }

@@ -18,7 +18,7 @@ mod iterations;
 mod memory;
 
 use descent::RECURSION_STACK;
-use iterations::{Advance, Iterations};
+use iterations::{Advance, Iterations, Mode};
 use memory::{Memory, NoTable, Table};
 
 use super::bfs::{self, Breadth};
@@ -202,7 +202,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
     memory: T,
     stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
-    let by_recursion = (false, stack_budget);
+    let by_recursion = Mode::Recursion { stack_budget };
     let mut iterations = match Iterations::new(puzzle, starts, run, memory, by_recursion) {
         Ok(iterations) => iterations,
         Err(outcome) => return outcome,
@@ -240,7 +240,7 @@ impl<'p, P: Puzzle> Deepening<'p, P> {
         starts: Vec<P::State>,
         run: &Run<'p>,
     ) -> Result<Self, Outcome<P::State, P::Move>> {
-        let in_slices = (true, 0);
+        let in_slices = Mode::Slices { top: None };
         Ok(Deepening(match run.table_capacity() {
             None => Phase::Linear(Iterations::new(puzzle, starts, run, NoTable, in_slices)?),
             Some(capacity) => {
