@@ -123,14 +123,73 @@ pub fn bidirectional_bfs<P>(
 where
     P: Backward,
 {
-    Run::search(puzzle, start, limits, search)
+    bidirectional_bfs_from(puzzle, [start], limits)
 }
 
+/// Bidirectional breadth-first search from several starts at once, to the
+/// goal nearest to any of them.
+///
+/// As [`bidirectional_bfs`], with every state of `starts` at distance zero
+/// on the forward side, and the backward side seeded with the goal states
+/// of every start (each key once): the path begins at the start it left
+/// from. Starts with the same key count once (the first is kept); a start
+/// that is a goal is a path of no moves (the first such start). No starts
+/// at all is [`Outcome::Unsolvable`], with nothing expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{Backward, Puzzle, search::{bidirectional_bfs_from, Limits}};
+///
+/// /// A ring of 1000 positions; the goal is 500.
+/// struct Ring;
+///
+/// impl Puzzle for Ring {
+///     type State = u32;
+///     type Move = i8;
+///     type Key = u32;
+///     fn encode(&self, s: &u32) -> u32 { *s }
+///     fn successors(&self, s: &u32, mut emit: impl FnMut(i8, u32)) {
+///         emit(1, (s + 1) % 1000);
+///         emit(-1, (s + 999) % 1000);
+///     }
+///     fn is_goal(&self, s: &u32) -> bool { *s == 500 }
+/// }
+///
+/// impl Backward for Ring {
+///     fn goal_states(&self, _start: &u32, mut emit: impl FnMut(u32)) { emit(500) }
+///     fn predecessors(&self, s: &u32, mut emit: impl FnMut(i8, u32)) {
+///         emit(1, (s + 999) % 1000);
+///         emit(-1, (s + 1) % 1000);
+///     }
+/// }
+///
+/// // 0 is 500 moves away, 900 only 400.
+/// let result = bidirectional_bfs_from(&Ring, [0, 900], &Limits::new());
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!((path.start(), path.len()), (&900, 400));
+/// assert!(path.replays(&Ring));
+/// ```
+pub fn bidirectional_bfs_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> SearchResult<P::State, P::Move>
+where
+    P: Backward,
+{
+    Run::search_from(puzzle, starts, limits, search)
+}
+
+/// Bidirectional BFS from `starts`, one per key, none a goal, all admitted.
 fn search<P: Backward>(
     puzzle: &P,
-    start: P::State,
+    starts: Vec<P::State>,
     run: &mut Run<'_>,
 ) -> Outcome<P::State, P::Move> {
+    if starts.is_empty() {
+        return Outcome::Unsolvable;
+    }
     // Both sides grow within one budget.
     let mut budget = run.budget();
     let sides =
@@ -139,24 +198,34 @@ fn search<P: Backward>(
         Ok(sides) => sides,
         Err(limit) => return Outcome::LimitReached(limit),
     };
-    // The start is admitted; each seed must fit beside it.
+    // The starts are admitted; each seed must fit beside them. Starts of
+    // the same goal set share its seeds.
     let mut seeding = Ok(());
-    puzzle.goal_states(&start, |goal| {
-        let key = puzzle.encode(&goal);
-        if seeding.is_ok() && !backward.index.contains(&key) {
-            seeding = run.admit(backward.len() + 2);
-            if seeding.is_ok() {
-                seeding = backward.insert_root(key, goal, &mut budget);
+    for start in &starts {
+        puzzle.goal_states(start, |goal| {
+            let key = puzzle.encode(&goal);
+            if seeding.is_ok() && !backward.index.contains(&key) {
+                seeding = run.admit(backward.len() + 1 + starts.len());
+                if seeding.is_ok() {
+                    seeding = backward.insert_root(key, goal, &mut budget);
+                }
             }
+        });
+        if seeding.is_err() {
+            break;
         }
-    });
+    }
     run.stats.max_stored = backward.len();
     if let Err(limit) = seeding {
         return Outcome::LimitReached(limit);
     }
-    run.stats.max_stored += 1;
-    if let Err(limit) = forward.insert_root(puzzle.encode(&start), start, &mut budget) {
-        return Outcome::LimitReached(limit);
+    let roots = starts.len();
+    for start in starts {
+        run.stats.max_stored += 1;
+        let key = puzzle.encode(&start);
+        if let Err(limit) = forward.insert_root(key, start, &mut budget) {
+            return Outcome::LimitReached(limit);
+        }
     }
     if backward.len() == 0 {
         return Outcome::Unsolvable;
@@ -186,9 +255,11 @@ fn search<P: Backward>(
                     Some(path) => Outcome::Solved(path),
                     // A broken `encode` contract: a path of real moves from BFS instead.
                     None => {
-                        let start = forward.tree.state(0).clone();
+                        let starts = (0..roots)
+                            .map(|root| forward.tree.state(root).clone())
+                            .collect();
                         drop((forward, backward));
-                        bfs::search(puzzle, vec![start], run)
+                        bfs::search(puzzle, starts, run)
                     }
                 };
             }

@@ -90,38 +90,16 @@ pub fn distances_to<P: Puzzle>(
     limits: &Limits,
 ) -> Distances {
     let starts = run::distinct(puzzle, starts);
-    // Each target's key, and the first target with each key: the one the
-    // sweep fills in, the others copied from it at the end.
-    let mut first: KeyTable<P::Key, usize> = KeyTable::new();
-    let owners: Vec<usize> = targets
-        .iter()
-        .enumerate()
-        .map(|(index, target)| {
-            let key = puzzle.encode(target);
-            match first.get(&key) {
-                Some(&owner) => owner,
-                None => {
-                    first.insert_new(key, index);
-                    index
-                }
-            }
-        })
-        .collect();
-    let mut distances = vec![None; targets.len()];
-    let mut left = first.len();
+    let mut targets = Targets::new(puzzle, targets);
     let mut run = Run::start(limits);
     let on_layer = |depth: u32, layer: &_| {
         let layer: &Vec<(P::State, Option<P::Move>)> = layer;
         for (state, _) in layer {
-            if left == 0 {
+            if targets.reach(&puzzle.encode(state), depth) {
                 break;
             }
-            if let Some(&index) = first.get(&puzzle.encode(state)) {
-                distances[index] = Some(depth);
-                left -= 1;
-            }
         }
-        if left == 0 {
+        if targets.all_reached() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -132,10 +110,76 @@ pub fn distances_to<P: Puzzle>(
         Ok(Swept::Exhausted { .. }) => DistancesEnd::Exhausted,
         Err(limit) => DistancesEnd::LimitReached(limit),
     };
-    let distances = owners.iter().map(|&owner| distances[owner]).collect();
     Distances {
-        distances,
+        distances: targets.values(),
         end,
         stats: run.finish(),
+    }
+}
+
+/// A set of targets, and the value (a distance, a cost) found for each:
+/// what a search that measures to every target fills in.
+pub(crate) struct Targets<K, V> {
+    /// The first target of each key, the one the search fills in.
+    first: KeyTable<K, usize>,
+    /// For each target, the first target of its key.
+    owners: Vec<usize>,
+    values: Vec<Option<V>>,
+    /// The keys not reached yet.
+    left: usize,
+}
+
+impl<K: Copy + Eq + core::hash::Hash, V: Copy> Targets<K, V> {
+    /// `targets`, none reached.
+    pub(crate) fn new<P: Puzzle<Key = K>>(puzzle: &P, targets: &[P::State]) -> Self {
+        let mut first: KeyTable<K, usize> = KeyTable::new();
+        let owners = targets
+            .iter()
+            .enumerate()
+            .map(|(index, target)| {
+                let key = puzzle.encode(target);
+                match first.get(&key) {
+                    Some(&owner) => owner,
+                    None => {
+                        first.insert_new(key, index);
+                        index
+                    }
+                }
+            })
+            .collect();
+        Targets {
+            left: first.len(),
+            first,
+            owners,
+            values: vec![None; targets.len()],
+        }
+    }
+
+    /// Records `value` for the targets of `key` unless they have one, and
+    /// tells whether every target has one now.
+    #[inline]
+    pub(crate) fn reach(&mut self, key: &K, value: V) -> bool {
+        if self.left > 0 {
+            if let Some(&index) = self.first.get(key) {
+                if self.values[index].is_none() {
+                    self.values[index] = Some(value);
+                    self.left -= 1;
+                }
+            }
+        }
+        self.left == 0
+    }
+
+    /// Whether every target has a value.
+    pub(crate) fn all_reached(&self) -> bool {
+        self.left == 0
+    }
+
+    /// The value of each target, in the targets' order.
+    pub(crate) fn values(&self) -> Vec<Option<V>> {
+        self.owners
+            .iter()
+            .map(|&owner| self.values[owner])
+            .collect()
     }
 }

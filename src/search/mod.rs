@@ -13,10 +13,10 @@
 //!
 //! | answer | function | from |
 //! | --- | --- | --- |
-//! | the nearest goal from several starts | [`bfs_from`], [`astar_from`], [`idastar_from`] | the engine of the same name, every start at zero moves |
-//! | the distance to each of a set of targets | [`distances_to`] | one breadth-first sweep from the starts, stopped once every target is reached |
+//! | the nearest goal from several starts | [`bfs_from`], [`bidirectional_bfs_from`], [`astar_from`], [`idastar_from`] | the engine of the same name, every start at zero moves |
+//! | the distance to each of a set of targets | [`distances_to`] ([`costs::costs_to`] with costs) | one breadth-first sweep (one Dijkstra search) from the starts, stopped once every target is reached |
 //! | the farthest states | [`farthest`] | one breadth-first sweep over everything reachable |
-//! | a search run in slices, paused and resumed | [`Bfs`], [`AStar`], [`IdaStar`] ([`Slice`], [`Step`]) | [`bfs_from`], [`astar_from`], [`idastar_from`], paused between two states expanded |
+//! | a search run in slices, paused and resumed | [`Bfs`], [`AStar`], [`IdaStar`], [`costs::Dijkstra`] ([`Slice`], [`Step`]) | [`bfs_from`], [`astar_from`], [`idastar_from`], [`costs::dijkstra_from`], paused between two states expanded |
 //!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! The engines for moves with costs are in [`costs`].
@@ -47,7 +47,7 @@ mod tree;
 
 pub use astar::{astar, astar_from};
 pub use bfs::{bfs, bfs_from};
-pub use bidirectional::bidirectional_bfs;
+pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_from};
 pub use distances::{distances_to, Distances, DistancesEnd};
 pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
 pub use farthest::{farthest, Farthest, FarthestResult};

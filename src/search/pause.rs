@@ -5,17 +5,20 @@ use std::time::{Duration, Instant};
 
 use super::astar::Relax;
 use super::bfs::Breadth;
+use super::costs::{BestFirst, CostResult, Found, Weight};
 use super::idastar::Deepening;
 use super::run::Run;
 use super::{Limits, Outcome, SearchResult, Stats};
+use crate::cost::{Cost, Weighted};
 use crate::Puzzle;
 
 /// The states a time slice expands between two looks at the clock: a slice
 /// ends within this many expansions of its deadline.
 const CHUNK: u64 = 64;
 
-/// How much a search does in one [`Bfs::run`], [`AStar::run`] or [`IdaStar::run`]: at most so many states
-/// expanded, for at most so long, or until it ends.
+/// How much a search does in one [`Bfs::run`], [`AStar::run`],
+/// [`IdaStar::run`] or [`costs::Dijkstra::run`](super::costs::Dijkstra::run):
+/// at most so many states expanded, for at most so long, or until it ends.
 ///
 /// ```
 /// use std::time::Duration;
@@ -65,42 +68,60 @@ impl Slice {
     }
 }
 
-/// What one slice of a search ended with.
+/// What one slice of a search ended with: `R` is what one call of the
+/// engine returns (a [`SearchResult`], or a
+/// [`CostResult`](super::costs::CostResult) for a search with costs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
-pub enum Step<S, M> {
+pub enum Step<R> {
     /// The slice's budget ran out: what the search has done so far.
     Paused(Stats),
     /// The search ended: what one call of the engine returns.
-    Done(SearchResult<S, M>),
+    Done(R),
 }
 
 /// An engine that may pause between two states expanded: what a search
 /// object needs of it.
 trait Resumable<'p, P: Puzzle>: Sized {
+    /// What the search ends with, its statistics aside.
+    type Answer;
+    /// What it returns: the answer with the statistics.
+    type Result: Clone;
     /// The search from `starts` (one per key, none a goal, all admitted),
-    /// or the outcome that ends it before it begins.
-    fn begin(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>>;
+    /// or the answer that ends it before it begins.
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer>;
     /// Searches until the end (`Some`) or until `run` counts `until` states
     /// expanded (`None`).
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>>;
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer>;
     /// The statistics so far.
     fn stats(&self, run: &Run<'_>) -> Stats;
+    /// The answer of a search settled before it begins: a start that is a
+    /// goal, no starts, or a limit.
+    fn settled(outcome: Outcome<P::State, P::Move>) -> Self::Answer;
+    /// What the search returns.
+    fn result(answer: Self::Answer, stats: Stats) -> Self::Result;
+}
+
+/// The [`Resumable`] items of an engine that ends with an [`Outcome`].
+macro_rules! ends_with_outcome {
+    () => {
+        type Answer = Outcome<P::State, P::Move>;
+        type Result = SearchResult<P::State, P::Move>;
+        fn settled(outcome: Outcome<P::State, P::Move>) -> Self::Answer {
+            outcome
+        }
+        fn result(outcome: Self::Answer, stats: Stats) -> Self::Result {
+            SearchResult { outcome, stats }
+        }
+    };
 }
 
 impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
-    fn begin(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>> {
+    ends_with_outcome!();
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
         Breadth::new(puzzle, starts, run)
     }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
         Breadth::advance(self, run, until)
     }
     fn stats(&self, run: &Run<'_>) -> Stats {
@@ -109,14 +130,11 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
 }
 
 impl<'p, P: Puzzle> Resumable<'p, P> for Relax<'p, P> {
-    fn begin(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>> {
+    ends_with_outcome!();
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
         Relax::new(puzzle, starts, run)
     }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
         Relax::advance::<true>(self, run, until)
     }
     fn stats(&self, run: &Run<'_>) -> Stats {
@@ -125,14 +143,11 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Relax<'p, P> {
 }
 
 impl<'p, P: Puzzle> Resumable<'p, P> for Deepening<'p, P> {
-    fn begin(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>> {
+    ends_with_outcome!();
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
         Deepening::new(puzzle, starts, run)
     }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Outcome<P::State, P::Move>> {
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
         Deepening::advance(self, run, until)
     }
     fn stats(&self, run: &Run<'_>) -> Stats {
@@ -140,14 +155,44 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Deepening<'p, P> {
     }
 }
 
+impl<'p, P: Weighted> Resumable<'p, P> for BestFirst<'p, P> {
+    type Answer = Found<P>;
+    type Result = CostResult<P::State, P::Move, P::Cost>;
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
+        BestFirst::dijkstra(puzzle, starts, run)
+            .map_err(|limit| (Outcome::LimitReached(limit), None))
+    }
+    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
+        let puzzle = self.puzzle();
+        let ended = BestFirst::advance::<true>(self, run, until, |state, _| puzzle.is_goal(state));
+        ended.map(|ended| self.answer(ended))
+    }
+    fn stats(&self, run: &Run<'_>) -> Stats {
+        BestFirst::stats(self, run)
+    }
+    fn settled(outcome: Outcome<P::State, P::Move>) -> Self::Answer {
+        // Only a start that is a goal is solved before the search begins.
+        let cost = outcome.path().map(|_| P::Cost::ZERO);
+        (outcome, cost)
+    }
+    fn result((outcome, cost): Self::Answer, stats: Stats) -> Self::Result {
+        CostResult {
+            outcome,
+            cost,
+            bound: Weight::ONE,
+            stats,
+        }
+    }
+}
+
 /// Writes a public search object over a [`Resumable`] engine: its type,
 /// `new` and `run`, with the documentation given.
 macro_rules! sliced {
-    ($(#[$doc:meta])* $name:ident, $engine:ident, $from:literal) => {
+    ($(#[$doc:meta])* $name:ident, $engine:ident, $puzzle:ident, $result:ty, $from:literal) => {
         $(#[$doc])*
-        pub struct $name<'p, P: Puzzle>(Sliced<'p, P, $engine<'p, P>>);
+        pub struct $name<'p, P: $puzzle>(Sliced<'p, P, $engine<'p, P>>);
 
-        impl<'p, P: Puzzle> $name<'p, P> {
+        impl<'p, P: $puzzle> $name<'p, P> {
             #[doc = concat!("A search from `starts` under `limits`, not begun: as [`", $from, "`](super::", $from, "), whose answer to a start that is a goal, to no starts or to a limit before the first state is the first slice's.")]
             pub fn new(
                 puzzle: &'p P,
@@ -160,7 +205,7 @@ macro_rules! sliced {
             /// Runs the search for one `slice`: [`Step::Paused`] when its
             /// budget runs out first, [`Step::Done`] with the result when the
             /// search ends (and again for every later slice).
-            pub fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+            pub fn run(&mut self, slice: Slice) -> Step<$result> {
                 self.0.run(slice)
             }
         }
@@ -198,7 +243,7 @@ sliced! {
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// assert!(slices > 1);
     /// ```
-    Bfs, Breadth, "bfs_from"
+    Bfs, Breadth, Puzzle, SearchResult<P::State, P::Move>, "bfs_from"
 }
 
 sliced! {
@@ -235,7 +280,7 @@ sliced! {
     /// assert_eq!(result.outcome, whole.outcome);
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// ```
-    AStar, Relax, "astar_from"
+    AStar, Relax, Puzzle, SearchResult<P::State, P::Move>, "astar_from"
 }
 
 sliced! {
@@ -278,38 +323,76 @@ sliced! {
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// assert!(slices > 1);
     /// ```
-    IdaStar, Deepening, "idastar_from"
+    IdaStar, Deepening, Puzzle, SearchResult<P::State, P::Move>, "idastar_from"
+}
+
+sliced! {
+    /// Dijkstra's algorithm as an object that runs in slices:
+    /// [`costs::dijkstra_from`](super::costs::dijkstra_from) paused between
+    /// two states expanded and resumed where it stopped.
+    ///
+    /// A search run in slices ends with the same outcome, the same cost and
+    /// the same statistics (but the time) as one call of
+    /// [`costs::dijkstra_from`](super::costs::dijkstra_from): it is the same
+    /// search. The limits hold over the whole search; its time budget and
+    /// its [`Stats::elapsed`] count from [`Dijkstra::new`], pauses included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzle_search::{adapt, search::{costs, Limits, Slice, Step}};
+    ///
+    /// // Halve, or add three, up to 1000: from 1 to 999.
+    /// let walk = adapt::unit_costs(adapt::from_fn(
+    ///     |&n: &u32| [n / 2, n + 3].into_iter().filter(|&m| m <= 1000),
+    ///     |&n| n == 999,
+    /// ));
+    /// let limits = Limits::new();
+    /// let mut search = costs::Dijkstra::new(&walk, [1], &limits);
+    /// let mut slices = 0;
+    /// let result = loop {
+    ///     slices += 1;
+    ///     match search.run(Slice::expansions(100)) {
+    ///         Step::Paused(stats) => assert!(stats.expanded <= 100 * slices),
+    ///         Step::Done(result) => break result,
+    ///     }
+    /// };
+    /// let whole = costs::dijkstra_from(&walk, [1], &limits);
+    /// assert_eq!((&result.outcome, result.cost), (&whole.outcome, whole.cost));
+    /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
+    /// assert!(slices > 1);
+    /// ```
+    Dijkstra, BestFirst, Weighted, CostResult<P::State, P::Move, P::Cost>, "costs::dijkstra_from"
 }
 
 /// A search object over the engine `E`, and where it stands.
-struct Sliced<'p, P: Puzzle, E> {
-    state: State<'p, E, P::State, P::Move>,
+struct Sliced<'p, P: Puzzle, E: Resumable<'p, P>> {
+    state: State<'p, E, E::Result>,
 }
 
 /// Where a search object stands.
 // One per search object, never in a collection: boxing the running search
 // would save nothing.
 #[allow(clippy::large_enum_variant)]
-enum State<'p, E, S, M> {
+enum State<'p, E, R> {
     Running { run: Run<'p>, engine: E },
-    Done(SearchResult<S, M>),
+    Done(R),
 }
 
 impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
     fn new(puzzle: &'p P, starts: impl IntoIterator<Item = P::State>, limits: &'p Limits) -> Self {
         let (run, begun) = Run::begin(puzzle, starts, limits);
-        let engine = begun.and_then(|starts| E::begin(puzzle, starts, &run));
+        let engine = begun
+            .map_err(E::settled)
+            .and_then(|starts| E::begin(puzzle, starts, &run));
         let state = match engine {
             Ok(engine) => State::Running { run, engine },
-            Err(outcome) => State::Done(SearchResult {
-                outcome,
-                stats: run.finish(),
-            }),
+            Err(answer) => State::Done(E::result(answer, run.finish())),
         };
         Sliced { state }
     }
 
-    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+    fn run(&mut self, slice: Slice) -> Step<E::Result> {
         let State::Running { run, engine } = &mut self.state else {
             return self.done();
         };
@@ -322,8 +405,8 @@ impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
                 Some(_) => until.min(run.stats.expanded.saturating_add(CHUNK)),
                 None => until,
             };
-            if let Some(outcome) = engine.advance(run, chunk) {
-                self.end(outcome);
+            if let Some(answer) = engine.advance(run, chunk) {
+                self.state = State::Done(E::result(answer, run.stats_now()));
                 return self.done();
             }
             // A deadline past what the clock holds never comes.
@@ -335,20 +418,8 @@ impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
         }
     }
 
-    /// Ends the search with `outcome`, and the statistics of its run.
-    fn end(&mut self, outcome: Outcome<P::State, P::Move>) {
-        let stats = Stats::default();
-        let done = State::Done(SearchResult { outcome, stats });
-        if let State::Running { run, .. } = core::mem::replace(&mut self.state, done) {
-            let stats = run.finish();
-            if let State::Done(result) = &mut self.state {
-                result.stats = stats;
-            }
-        }
-    }
-
     /// The result of the search ended, or its statistics so far.
-    fn done(&self) -> Step<P::State, P::Move> {
+    fn done(&self) -> Step<E::Result> {
         match &self.state {
             State::Done(result) => Step::Done(result.clone()),
             State::Running { run, engine } => Step::Paused(engine.stats(run)),

@@ -158,9 +158,16 @@ impl<'a> Run<'a> {
     }
 
     /// The statistics, with the time since the start.
-    pub(crate) fn finish(mut self) -> Stats {
-        self.stats.elapsed = self.started.elapsed();
-        self.stats
+    pub(crate) fn finish(self) -> Stats {
+        self.stats_now()
+    }
+
+    /// The statistics so far, with the time since the start.
+    pub(crate) fn stats_now(&self) -> Stats {
+        Stats {
+            elapsed: self.started.elapsed(),
+            ..self.stats
+        }
     }
 
     /// The depth limit, or `u32::MAX`.

@@ -8,8 +8,9 @@ use proptest::prelude::*;
 use std::time::Duration;
 
 use puzzle_search::search::{
-    astar, astar_from, bfs, bfs_from, costs, distances_to, farthest, idastar, idastar_from, AStar,
-    Bfs, DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
+    astar, astar_from, bfs, bfs_from, bidirectional_bfs_from, costs, distances_to, farthest,
+    idastar, idastar_from, AStar, Bfs, DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult,
+    Slice, Stats, Step,
 };
 use puzzle_search::{adapt, Puzzle};
 
@@ -66,23 +67,23 @@ fn check_several(
 
 /// A search object that runs in slices.
 trait Sliced<S, M> {
-    fn run(&mut self, slice: Slice) -> Step<S, M>;
+    fn run(&mut self, slice: Slice) -> Step<SearchResult<S, M>>;
 }
 
 impl<P: Puzzle> Sliced<P::State, P::Move> for Bfs<'_, P> {
-    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+    fn run(&mut self, slice: Slice) -> Step<SearchResult<P::State, P::Move>> {
         Bfs::run(self, slice)
     }
 }
 
 impl<P: Puzzle> Sliced<P::State, P::Move> for AStar<'_, P> {
-    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+    fn run(&mut self, slice: Slice) -> Step<SearchResult<P::State, P::Move>> {
         AStar::run(self, slice)
     }
 }
 
 impl<P: Puzzle> Sliced<P::State, P::Move> for IdaStar<'_, P> {
-    fn run(&mut self, slice: Slice) -> Step<P::State, P::Move> {
+    fn run(&mut self, slice: Slice) -> Step<SearchResult<P::State, P::Move>> {
         IdaStar::run(self, slice)
     }
 }
@@ -191,6 +192,7 @@ proptest! {
     fn several_starts_find_the_nearest_of_single_starts((graph, starts, _) in graph_with_nodes()) {
         for limits in &limits() {
             check_several(&graph, &starts, |s| bfs_from(&graph, s.iter().copied(), limits), |s| bfs(&graph, s, limits))?;
+            check_several(&graph, &starts, |s| bidirectional_bfs_from(&graph, s.iter().copied(), limits), |s| bfs(&graph, s, limits))?;
             check_several(&graph, &starts, |s| astar_from(&graph, s.iter().copied(), limits), |s| astar(&graph, s, limits))?;
             check_several(&graph, &starts, |s| idastar_from(&graph, s.iter().copied(), limits), |s| idastar(&graph, s, limits))?;
         }
@@ -227,6 +229,24 @@ fn no_starts_and_goal_starts() {
         let path = result.outcome.path().cloned();
         assert_eq!(path.map(|path| path.states().to_vec()), Some(vec![9]));
     }
+    // Bidirectional search too, whose backward side starts from the goals
+    // of every start.
+    let line = Graph::new(6, &[(0, 1), (1, 2), (3, 2), (4, 5)], &[2], 0);
+    let none = bidirectional_bfs_from(&line, [], &limits);
+    assert_eq!(
+        (none.outcome, none.stats.expanded),
+        (Outcome::Unsolvable, 0)
+    );
+    let at_goal = bidirectional_bfs_from(&line, [0, 2, 3], &limits);
+    assert_eq!(
+        at_goal.outcome.path().map(|path| path.states().to_vec()),
+        Some(vec![2])
+    );
+    let nearest = bidirectional_bfs_from(&line, [4, 0, 0, 3], &limits);
+    assert_eq!(
+        nearest.outcome.path().map(|path| path.states().to_vec()),
+        Some(vec![3, 2])
+    );
     // Duplicates count once: the state limit holds two distinct starts.
     let two = Limits::new().with_max_states(2);
     assert_eq!(moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &two)), None);

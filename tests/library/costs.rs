@@ -2,11 +2,12 @@
 //! random small weighted graphs.
 
 use std::collections::{BTreeSet, HashSet};
+use std::time::Duration;
 
 use proptest::prelude::*;
 use puzzle_search::cost::{Cost, Weighted};
 use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
-use puzzle_search::search::{Limit, Limits, Outcome, TwoWay};
+use puzzle_search::search::{DistancesEnd, Limit, Limits, Outcome, Slice, Step, TwoWay};
 use puzzle_search::{adapt, Backward, Path, Puzzle};
 
 /// A directed graph: `edges[i] = (from, to, cost)`, some goal nodes, and a
@@ -276,4 +277,89 @@ fn unit_costs_agree_with_breadth_first_search() {
     assert!(WeightedEngine::Bidirectional
         .solve(&unit, 1, Weight::ONE, &Limits::new())
         .is_err());
+}
+
+/// The reference cost from any of `starts` to each node: the reference
+/// Dijkstra to the starts over the reversed edges.
+fn costs_from(graph: &Graph<u64>, starts: &[u8]) -> Vec<Option<u64>> {
+    let reversed: Vec<(u8, u8, u64)> = graph.edges.iter().map(|&(a, b, c)| (b, a, c)).collect();
+    distances_to_goals(graph.nodes, &reversed, &starts.iter().copied().collect())
+}
+
+/// Runs `search` in slices of `slice` to its end.
+fn dijkstra_in_slices(
+    mut search: costs::Dijkstra<'_, Graph<u64>>,
+    slice: Slice,
+) -> CostResult<u8, usize, u64> {
+    loop {
+        match search.run(slice) {
+            Step::Done(result) => return result,
+            Step::Paused(_) => {}
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `costs_to` gives each target the reference cost from the nearest
+    /// start, and says why it ended; under a state limit every cost it
+    /// found is still the reference's.
+    #[test]
+    fn costs_to_targets_are_the_reference_costs(
+        (graph, _distance) in graph(20),
+        starts in proptest::collection::vec(0u8..10, 0..4),
+        targets in proptest::collection::vec(0u8..12, 0..6),
+        max_states in 1usize..12,
+    ) {
+        let starts: Vec<u8> = starts.into_iter().filter(|&s| s < graph.nodes).collect();
+        let reference = costs_from(&graph, &starts);
+        let expected: Vec<Option<u64>> = targets
+            .iter()
+            .map(|&t| reference.get(usize::from(t)).copied().flatten())
+            .collect();
+        let found = costs::costs_to(&graph, starts.clone(), &targets, &Limits::new());
+        prop_assert_eq!(&found.costs, &expected);
+        let all = expected.iter().all(Option::is_some);
+        prop_assert_eq!(&found.end, &if all { DistancesEnd::AllReached } else { DistancesEnd::Exhausted });
+        if targets.is_empty() {
+            prop_assert_eq!(found.stats.expanded, 0);
+        }
+        let mut workspace = costs::Workspace::new();
+        for _ in 0..2 {
+            let kept = workspace.costs_to(&graph, starts.clone(), &targets, &Limits::new());
+            prop_assert_eq!((&kept.costs, &kept.end), (&found.costs, &found.end));
+            prop_assert_eq!((kept.stats.expanded, kept.stats.generated), (found.stats.expanded, found.stats.generated));
+        }
+        let limited = costs::costs_to(&graph, starts.clone(), &targets, &Limits::new().with_max_states(max_states));
+        for (cost, expected) in limited.costs.iter().zip(&expected) {
+            prop_assert!(cost.is_none() || cost == expected);
+        }
+        if limited.end != found.end {
+            prop_assert_eq!(limited.end, DistancesEnd::LimitReached(Limit::States { max: max_states }));
+        }
+    }
+
+    /// Dijkstra run in slices ends with what one call returns.
+    #[test]
+    fn a_paused_dijkstra_ends_as_one_call(
+        (graph, _distance) in graph(20),
+        starts in proptest::collection::vec(0u8..10, 0..4),
+        max_states in 1usize..12,
+    ) {
+        for limits in [Limits::new(), Limits::new().with_max_states(max_states)] {
+            let whole = costs::dijkstra_from(&graph, starts.clone(), &limits);
+            let slices = [1, 2, 3, 7, 1000].map(Slice::expansions);
+            for slice in slices.into_iter().chain([Slice::time(Duration::ZERO)]) {
+                let paused = dijkstra_in_slices(costs::Dijkstra::new(&graph, starts.clone(), &limits), slice);
+                prop_assert_eq!(&paused.outcome, &whole.outcome);
+                prop_assert_eq!(paused.cost, whole.cost);
+                prop_assert_eq!(paused.bound, whole.bound);
+                prop_assert_eq!(
+                    (paused.stats.expanded, paused.stats.generated, paused.stats.max_stored),
+                    (whole.stats.expanded, whole.stats.generated, whole.stats.max_stored)
+                );
+            }
+        }
+    }
 }

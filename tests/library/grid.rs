@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use puzzle_search::cost::{Cost, Octile, Weighted};
 use puzzle_search::grid::{Connect, Grid, GridMap, Point, Problem, Scenario, Step};
 use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
-use puzzle_search::search::{Limits, Outcome, TwoWay};
+use puzzle_search::search::{DistancesEnd, Limits, Outcome, TwoWay};
 use puzzle_search::Path;
 
 const ARENA: &str = include_str!("../data/movingai/arena.map");
@@ -148,6 +148,27 @@ fn a_workspace_searches_as_fresh_searches_do() {
             &workspace.astar(&jumps, start, &Limits::new()),
             &costs::astar(&jumps, start, &Limits::new()),
         );
+    }
+}
+
+/// One Dijkstra search from three arena starts gives every scenario's goal
+/// the cheapest cost that A* finds from any of the three, one search each.
+#[test]
+fn costs_to_every_arena_goal_are_the_cheapest_of_single_searches() {
+    let (map, scenarios) = load(ARENA, ARENA_SCEN);
+    let starts: Vec<Point> = scenarios.iter().step_by(50).map(|s| s.start).collect();
+    let goals: Vec<Point> = scenarios.iter().map(|s| s.goal).collect();
+    // The grid's own goal plays no part.
+    let grid = Grid::new(&map, starts[0]);
+    let found = costs::costs_to(&grid, starts.iter().copied(), &goals, &Limits::new());
+    assert_eq!(found.end, DistancesEnd::AllReached);
+    for (goal, cost) in goals.iter().zip(&found.costs) {
+        let grid = Grid::new(&map, *goal);
+        let cheapest = starts
+            .iter()
+            .filter_map(|&start| costs::astar(&grid, start, &Limits::new()).cost)
+            .min();
+        assert_eq!(*cost, cheapest, "to {goal:?}");
     }
 }
 

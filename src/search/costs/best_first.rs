@@ -3,10 +3,12 @@
 
 use super::frontier::{stopping, Frontier};
 use super::result::Found;
-use super::{CostResult, Weight};
+use super::targets::costs_to_in;
+use super::{CostResult, Costs, Weight};
 use crate::cost::{Cost, Weighted};
-use crate::search::run::Run;
-use crate::search::{Limit, Limits, Outcome};
+use crate::search::grow::Budget;
+use crate::search::run::{Countdown, Run, Watch};
+use crate::search::{Limit, Limits, Outcome, Stats};
 
 /// Dijkstra's algorithm (uniform-cost search): expands states by their cost
 /// from the start, the cheapest first, and ignores the heuristic.
@@ -297,11 +299,22 @@ impl<P: Weighted> Workspace<P> {
         let order = Order::Weighted(weight);
         best_first_from(&mut self.kept, puzzle, starts, order, limits)
     }
+
+    /// [`costs_to`](super::costs_to) in this workspace.
+    pub fn costs_to(
+        &mut self,
+        puzzle: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        targets: &[P::State],
+        limits: &Limits,
+    ) -> Costs<P::Cost> {
+        costs_to_in(&mut self.kept, puzzle, starts, targets, limits)
+    }
 }
 
 /// What a best-first search expands first.
 #[derive(Clone, Copy)]
-enum Order {
+pub(super) enum Order {
     /// The lowest cost so far: Dijkstra.
     Cost,
     /// The lowest `q·g + p·h`: A* for `p/q = 1`, weighted A* above.
@@ -334,7 +347,8 @@ impl Order {
     }
 }
 
-/// [`best_first`] from `starts`: a goal among them first, if there is one.
+/// A best-first search from `starts` in `order`, in the frontier `kept`
+/// from the last search (if any), kept again for the next.
 fn best_first_from<P: Weighted>(
     kept: &mut Option<Frontier<P>>,
     puzzle: &P,
@@ -342,36 +356,20 @@ fn best_first_from<P: Weighted>(
     order: Order,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    let mut starts = starts.into_iter();
-    let Some(first) = starts.next() else {
-        return CostResult {
-            outcome: Outcome::Unsolvable,
-            cost: None,
-            bound: order.bound(),
-            stats: Default::default(),
-        };
-    };
-    // A goal among the starts is a path of no moves, whichever it is.
-    let mut others: Vec<P::State> = starts.collect();
-    let first = match others.iter().position(|state| puzzle.is_goal(state)) {
-        Some(goal) if !puzzle.is_goal(&first) => others.swap_remove(goal),
-        _ => first,
-    };
-    best_first(kept, puzzle, first, others, order, limits)
-}
-
-fn best_first<P: Weighted>(
-    kept: &mut Option<Frontier<P>>,
-    puzzle: &P,
-    start: P::State,
-    others: Vec<P::State>,
-    order: Order,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
     let mut cost = None;
-    let result = Run::search(puzzle, start, limits, |puzzle, start, run| {
-        let (outcome, found) = search(kept, puzzle, start, others, order, run);
+    let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
+        let search = BestFirst::new(kept.take(), puzzle, starts, order, run);
+        let mut search = match search {
+            Ok(search) => search,
+            Err(limit) => return Outcome::LimitReached(limit),
+        };
+        let ended = search.advance::<false>(run, u64::MAX, |state, _| puzzle.is_goal(state));
+        let (outcome, found) = match ended {
+            Some(ended) => search.answer(ended),
+            None => (Outcome::Unsolvable, None),
+        };
         cost = found;
+        *kept = Some(search.into_frontier());
         outcome
     });
     CostResult {
@@ -383,74 +381,162 @@ fn best_first<P: Weighted>(
     }
 }
 
-fn search<P: Weighted>(
-    kept: &mut Option<Frontier<P>>,
-    puzzle: &P,
-    start: P::State,
-    others: Vec<P::State>,
+/// How a best-first search ended.
+pub(in crate::search) enum Ended<C> {
+    /// At a node that the caller's test accepted, and its cost.
+    Reached(u32, C),
+    /// Every reachable state was expanded.
+    Exhausted,
+    /// A limit stopped it.
+    Stopped(Limit),
+}
+
+/// A best-first search under way, which may pause between two states
+/// expanded: its frontier, and the watch and count of what it generates.
+pub(in crate::search) struct BestFirst<'p, P: Weighted> {
+    puzzle: &'p P,
     order: Order,
-    run: &mut Run<'_>,
-) -> Found<P> {
-    let mut watch = run.watch();
-    let mut budget = run.budget();
-    let renewed = Frontier::renew(kept.take(), puzzle, run.max_states(), &mut budget);
-    let mut frontier = match renewed {
-        Ok(frontier) => frontier,
-        Err(limit) => return (Outcome::LimitReached(limit), None),
-    };
-    for root in core::iter::once(start).chain(others) {
-        let Some(priority) = order.priority(puzzle, P::Cost::ZERO, &root) else {
-            return (Outcome::LimitReached(Limit::CostOverflow), None);
+    frontier: Frontier<P>,
+    /// The bytes of `frontier`, and the limit on them.
+    budget: Budget,
+    watch: Watch<'p>,
+    /// The children generated, and when to look at the watch.
+    generated: Countdown,
+}
+
+impl<'p, P: Weighted> BestFirst<'p, P> {
+    /// Dijkstra's algorithm from `starts` (one per key, all admitted), in
+    /// a new frontier.
+    pub(in crate::search) fn dijkstra(
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        run: &Run<'p>,
+    ) -> Result<Self, Limit> {
+        BestFirst::new(None, puzzle, starts, Order::Cost, run)
+    }
+
+    /// A search from `starts` (one per key, all admitted) in `order`, in
+    /// the room of the frontier `kept` if there is one.
+    pub(super) fn new(
+        kept: Option<Frontier<P>>,
+        puzzle: &'p P,
+        starts: Vec<P::State>,
+        order: Order,
+        run: &Run<'p>,
+    ) -> Result<Self, Limit> {
+        let watch = run.watch();
+        let mut budget = run.budget();
+        let mut frontier = Frontier::renew(kept, puzzle, run.max_states(), &mut budget)?;
+        for root in starts {
+            let priority = order
+                .priority(puzzle, P::Cost::ZERO, &root)
+                .ok_or(Limit::CostOverflow)?;
+            let key = puzzle.encode(&root);
+            frontier.push_root(puzzle, key, root, priority, &mut budget)?;
+        }
+        Ok(BestFirst {
+            puzzle,
+            order,
+            frontier,
+            budget,
+            generated: watch.countdown(0),
+            watch,
+        })
+    }
+
+    /// Expands nodes until the search ends at a node whose state and cost
+    /// `reached` accepts, or at the end of the frontier or a limit (the
+    /// statistics written to `run`), or, `SLICED`, until `run` counts
+    /// `until` states expanded (`None`: paused, to go on from the next
+    /// node). Inlined, the search in one call keeps its loop's state where
+    /// a loop of its own would.
+    #[inline(always)]
+    pub(in crate::search) fn advance<const SLICED: bool>(
+        &mut self,
+        run: &mut Run<'_>,
+        until: u64,
+        mut reached: impl FnMut(&P::State, P::Cost) -> bool,
+    ) -> Option<Ended<P::Cost>> {
+        let puzzle = self.puzzle;
+        let order = self.order;
+        let frontier = &mut self.frontier;
+        let budget = &mut self.budget;
+        let generated = &mut self.generated;
+        let mut stop = None;
+        let ended = loop {
+            if SLICED && run.stats.expanded >= until {
+                return None;
+            }
+            let Some(node) = frontier.pop() else {
+                break Ended::Exhausted;
+            };
+            let (state, g, last) = frontier.node(node);
+            if reached(state, g) {
+                break Ended::Reached(node, g);
+            }
+            if let Err(limit) = self.watch.check() {
+                break Ended::Stopped(limit);
+            }
+            run.stats.expanded += 1;
+            let (state, last) = (state.clone(), last.cloned());
+            let mut visit = |mv: P::Move, child: P::State| {
+                if stopping(generated, &self.watch, &mut stop) {
+                    return;
+                }
+                let Some(child_cost) = g.checked_add(puzzle.cost(&state, &mv, &child)) else {
+                    stop = Some(Limit::CostOverflow);
+                    return;
+                };
+                let key = puzzle.encode(&child);
+                let priority = |child: &P::State| order.priority(puzzle, child_cost, child);
+                if let Err(limit) =
+                    frontier.offer(puzzle, key, child, node, mv, child_cost, priority, budget)
+                {
+                    stop = Some(limit);
+                }
+            };
+            match &last {
+                Some(last) => puzzle.weighted_successors_after(&state, last, &mut visit),
+                None => puzzle.successors(&state, &mut visit),
+            }
+            run.stats.max_stored = run.stats.max_stored.max(frontier.keys());
+            if let Some(limit) = stop {
+                break Ended::Stopped(limit);
+            }
         };
-        let key = puzzle.encode(&root);
-        if let Err(limit) = frontier.push_root(puzzle, key, root, priority, &mut budget) {
-            return (Outcome::LimitReached(limit), None);
+        run.stats.generated += generated.count();
+        run.stats.max_stored = run.stats.max_stored.max(frontier.keys());
+        Some(ended)
+    }
+
+    /// The answer of a search that ended so: the path to the node reached
+    /// and its cost, or why there is none.
+    pub(in crate::search) fn answer(&self, ended: Ended<P::Cost>) -> Found<P> {
+        match ended {
+            Ended::Reached(node, cost) => {
+                (Outcome::Solved(self.frontier.path_to(node)), Some(cost))
+            }
+            Ended::Exhausted => (Outcome::Unsolvable, None),
+            Ended::Stopped(limit) => (Outcome::LimitReached(limit), None),
         }
     }
-    let mut generated = watch.countdown(0);
-    let mut stop = None;
-    let found = loop {
-        let Some(node) = frontier.pop() else {
-            break (Outcome::Unsolvable, None);
-        };
-        let (state, g, last) = frontier.node(node);
-        if puzzle.is_goal(state) {
-            break (Outcome::Solved(frontier.path_to(node)), Some(g));
-        }
-        if let Err(limit) = watch.check() {
-            break (Outcome::LimitReached(limit), None);
-        }
-        run.stats.expanded += 1;
-        let (state, last) = (state.clone(), last.cloned());
-        let mut visit = |mv: P::Move, child: P::State| {
-            if stopping(&mut generated, &watch, &mut stop) {
-                return;
-            }
-            let Some(child_cost) = g.checked_add(puzzle.cost(&state, &mv, &child)) else {
-                stop = Some(Limit::CostOverflow);
-                return;
-            };
-            let key = puzzle.encode(&child);
-            let priority = |child: &P::State| order.priority(puzzle, child_cost, child);
-            let budget = &mut budget;
-            if let Err(limit) =
-                frontier.offer(puzzle, key, child, node, mv, child_cost, priority, budget)
-            {
-                stop = Some(limit);
-            }
-        };
-        match &last {
-            Some(last) => puzzle.weighted_successors_after(&state, last, &mut visit),
-            None => puzzle.successors(&state, &mut visit),
-        }
-        run.stats.max_stored = run.stats.max_stored.max(frontier.keys());
-        if let Some(limit) = stop {
-            break (Outcome::LimitReached(limit), None);
-        }
-    };
-    run.stats.generated += generated.count();
-    run.stats.max_stored = run.stats.max_stored.max(frontier.keys());
-    frontier.forget(puzzle);
-    *kept = Some(frontier);
-    found
+
+    /// The statistics so far: `run`'s, with the children generated that
+    /// the search has not written there yet.
+    pub(in crate::search) fn stats(&self, run: &Run<'_>) -> Stats {
+        let mut stats = run.stats;
+        stats.generated += self.generated.count();
+        stats
+    }
+
+    /// The puzzle searched.
+    pub(in crate::search) fn puzzle(&self) -> &'p P {
+        self.puzzle
+    }
+
+    /// The frontier, its keys forgotten, for the next search's room.
+    pub(super) fn into_frontier(mut self) -> Frontier<P> {
+        self.frontier.forget(self.puzzle);
+        self.frontier
+    }
 }

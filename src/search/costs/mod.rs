@@ -8,6 +8,7 @@
 //! | [`astar`], [`astar_from`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
 //! | [`idastar`] | the same | a cheapest path, in memory linear in its length |
 //! | [`weighted_astar`], [`weighted_astar_from`], [`weighted_idastar`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
+//! | [`costs_to`] | [`Weighted`](crate::cost::Weighted) | the cheapest cost to each of a set of targets, by one Dijkstra search |
 //!
 //! They share the unit-cost engines' [`Limits`](super::Limits),
 //! [`CancelFlag`](super::CancelFlag), [`Stats`](super::Stats) and
@@ -29,11 +30,16 @@ mod choice;
 mod frontier;
 mod idastar;
 mod result;
+mod targets;
 
+pub use super::pause::Dijkstra;
+pub(super) use best_first::BestFirst;
 pub use best_first::{
     astar, astar_from, dijkstra, dijkstra_from, weighted_astar, weighted_astar_from, Workspace,
 };
 pub use bidirectional::bidirectional_dijkstra;
 pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, weighted_idastar};
+pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
+pub use targets::{costs_to, Costs};

@@ -28,7 +28,7 @@ pub type CostResultOf<P> =
 
 /// What a weighted engine's search found: its outcome, and the cost of its
 /// path when solved.
-pub(super) type Found<P> = (
+pub(in crate::search) type Found<P> = (
     Outcome<<P as Puzzle>::State, <P as Puzzle>::Move>,
     Option<<P as Weighted>::Cost>,
 );
