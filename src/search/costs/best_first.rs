@@ -48,7 +48,7 @@ pub fn dijkstra<P: Weighted>(
     start: P::State,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::new().dijkstra(puzzle, start, limits)
+    Workspace::once().dijkstra(puzzle, start, limits)
 }
 
 /// Dijkstra's algorithm from several starts at once: a cheapest path from
@@ -70,7 +70,7 @@ pub fn dijkstra_from<P: Weighted>(
     starts: impl IntoIterator<Item = P::State>,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::new().dijkstra_from(puzzle, starts, limits)
+    Workspace::once().dijkstra_from(puzzle, starts, limits)
 }
 
 /// A* with costs: expands states by their cost from the start plus
@@ -108,7 +108,7 @@ pub fn astar<P: Weighted>(
     start: P::State,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::new().astar(puzzle, start, limits)
+    Workspace::once().astar(puzzle, start, limits)
 }
 
 /// A* with costs from several starts at once: a cheapest path from any of
@@ -131,7 +131,7 @@ pub fn astar_from<P: Weighted>(
     starts: impl IntoIterator<Item = P::State>,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::new().astar_from(puzzle, starts, limits)
+    Workspace::once().astar_from(puzzle, starts, limits)
 }
 
 /// Weighted A*: A* on `g + w·h`, whose path costs at most `w` times the
@@ -164,7 +164,7 @@ pub fn weighted_astar<P: Weighted>(
     weight: Weight,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::new().weighted_astar(puzzle, start, weight, limits)
+    Workspace::once().weighted_astar(puzzle, start, weight, limits)
 }
 
 /// Weighted A* from several starts at once: a path from one of them of at
@@ -190,7 +190,7 @@ pub fn weighted_astar_from<P: Weighted>(
     weight: Weight,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::new().weighted_astar_from(puzzle, starts, weight, limits)
+    Workspace::once().weighted_astar_from(puzzle, starts, weight, limits)
 }
 
 /// The storage of the best-first engines ([`dijkstra`], [`astar`],
@@ -222,6 +222,9 @@ pub struct Workspace<P: Weighted> {
     /// The last search's frontier, forgotten; `None` before the first search
     /// ends.
     kept: Option<Frontier<P>>,
+    /// Whether to keep the frontier: not for the free functions' one
+    /// search, which would clear it for nothing.
+    keeps: bool,
 }
 
 impl<P: Weighted> Default for Workspace<P> {
@@ -234,7 +237,31 @@ impl<P: Weighted> Workspace<P> {
     /// A workspace that holds nothing yet.
     #[must_use]
     pub fn new() -> Self {
-        Workspace { kept: None }
+        Workspace {
+            kept: None,
+            keeps: true,
+        }
+    }
+
+    /// A workspace for one search, which keeps nothing after it.
+    pub(super) fn once() -> Self {
+        Workspace {
+            kept: None,
+            keeps: false,
+        }
+    }
+
+    /// The frontier kept from the last search, if any.
+    pub(super) fn take(&mut self) -> Option<Frontier<P>> {
+        self.kept.take()
+    }
+
+    /// Keeps `search`'s frontier for the next search, if this workspace
+    /// keeps one.
+    pub(super) fn keep(&mut self, search: BestFirst<'_, P>) {
+        if self.keeps {
+            self.kept = Some(search.into_frontier());
+        }
     }
 
     /// [`dijkstra`] in this workspace.
@@ -254,7 +281,7 @@ impl<P: Weighted> Workspace<P> {
         starts: impl IntoIterator<Item = P::State>,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        best_first_from(&mut self.kept, puzzle, starts, Order::Cost, limits)
+        best_first_from(self, puzzle, starts, Order::Cost, limits)
     }
 
     /// [`astar`] in this workspace.
@@ -297,7 +324,7 @@ impl<P: Weighted> Workspace<P> {
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
         let order = Order::Weighted(weight);
-        best_first_from(&mut self.kept, puzzle, starts, order, limits)
+        best_first_from(self, puzzle, starts, order, limits)
     }
 
     /// [`costs_to`](super::costs_to) in this workspace.
@@ -308,7 +335,7 @@ impl<P: Weighted> Workspace<P> {
         targets: &[P::State],
         limits: &Limits,
     ) -> Costs<P::Cost> {
-        costs_to_in(&mut self.kept, puzzle, starts, targets, limits)
+        costs_to_in(self, puzzle, starts, targets, limits)
     }
 }
 
@@ -347,10 +374,9 @@ impl Order {
     }
 }
 
-/// A best-first search from `starts` in `order`, in the frontier `kept`
-/// from the last search (if any), kept again for the next.
+/// A best-first search from `starts` in `order`, in `workspace`.
 fn best_first_from<P: Weighted>(
-    kept: &mut Option<Frontier<P>>,
+    workspace: &mut Workspace<P>,
     puzzle: &P,
     starts: impl IntoIterator<Item = P::State>,
     order: Order,
@@ -358,7 +384,7 @@ fn best_first_from<P: Weighted>(
 ) -> CostResult<P::State, P::Move, P::Cost> {
     let mut cost = None;
     let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
-        let search = BestFirst::new(kept.take(), puzzle, starts, order, run);
+        let search = BestFirst::new(workspace.take(), puzzle, starts, order, run);
         let mut search = match search {
             Ok(search) => search,
             Err(limit) => return Outcome::LimitReached(limit),
@@ -369,7 +395,7 @@ fn best_first_from<P: Weighted>(
             None => (Outcome::Unsolvable, None),
         };
         cost = found;
-        *kept = Some(search.into_frontier());
+        workspace.keep(search);
         outcome
     });
     CostResult {

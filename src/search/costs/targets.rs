@@ -2,7 +2,6 @@
 //! Dijkstra search, stopped once every target is reached.
 
 use super::best_first::{BestFirst, Ended, Order};
-use super::frontier::Frontier;
 use super::Workspace;
 use crate::cost::Weighted;
 use crate::search::distances::Targets;
@@ -82,13 +81,12 @@ pub fn costs_to<P: Weighted>(
     targets: &[P::State],
     limits: &Limits,
 ) -> Costs<P::Cost> {
-    Workspace::new().costs_to(puzzle, starts, targets, limits)
+    Workspace::once().costs_to(puzzle, starts, targets, limits)
 }
 
-/// [`costs_to`] in the frontier `kept` from the last search (if any), kept
-/// again for the next.
+/// [`costs_to`] in `workspace`.
 pub(super) fn costs_to_in<P: Weighted>(
-    kept: &mut Option<Frontier<P>>,
+    workspace: &mut Workspace<P>,
     puzzle: &P,
     starts: impl IntoIterator<Item = P::State>,
     targets: &[P::State],
@@ -100,13 +98,13 @@ pub(super) fn costs_to_in<P: Weighted>(
     let end = if targets.all_reached() {
         DistancesEnd::AllReached
     } else {
-        match BestFirst::new(kept.take(), puzzle, starts, Order::Cost, &run) {
+        match BestFirst::new(workspace.take(), puzzle, starts, Order::Cost, &run) {
             Err(limit) => DistancesEnd::LimitReached(limit),
             Ok(mut search) => {
                 let ended = search.advance::<false>(&mut run, u64::MAX, |state, cost| {
                     targets.reach(&puzzle.encode(state), cost)
                 });
-                *kept = Some(search.into_frontier());
+                workspace.keep(search);
                 match ended {
                     Some(Ended::Reached(..)) => DistancesEnd::AllReached,
                     Some(Ended::Stopped(limit)) => DistancesEnd::LimitReached(limit),
