@@ -26,16 +26,18 @@ pub enum DistancesEnd {
     LimitReached(Limit),
 }
 
-/// What [`distances_to`] found.
+/// What [`distances_to`] found: the distance to each target, in moves
+/// (`V = u32`), or in the puzzle's costs for
+/// [`costs::costs_to`](super::costs::costs_to).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
-pub struct Distances {
-    /// The distance of each target from the nearest start, in moves, in the
-    /// targets' order; `None` for a target not reached.
-    pub distances: Vec<Option<u32>>,
-    /// Why the sweep stopped.
+pub struct Distances<V = u32> {
+    /// The distance of each target from the nearest start, in the targets'
+    /// order; `None` for a target not reached.
+    pub distances: Vec<Option<V>>,
+    /// Why the search stopped.
     pub end: DistancesEnd,
-    /// What the sweep did.
+    /// What the search did.
     pub stats: Stats,
 }
 

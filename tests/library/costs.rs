@@ -319,7 +319,7 @@ proptest! {
             .map(|&t| reference.get(usize::from(t)).copied().flatten())
             .collect();
         let found = costs::costs_to(&graph, starts.clone(), &targets, &Limits::new());
-        prop_assert_eq!(&found.costs, &expected);
+        prop_assert_eq!(&found.distances, &expected);
         let all = expected.iter().all(Option::is_some);
         prop_assert_eq!(&found.end, &if all { DistancesEnd::AllReached } else { DistancesEnd::Exhausted });
         if targets.is_empty() {
@@ -328,11 +328,11 @@ proptest! {
         let mut workspace = costs::Workspace::new();
         for _ in 0..2 {
             let kept = workspace.costs_to(&graph, starts.clone(), &targets, &Limits::new());
-            prop_assert_eq!((&kept.costs, &kept.end), (&found.costs, &found.end));
+            prop_assert_eq!((&kept.distances, &kept.end), (&found.distances, &found.end));
             prop_assert_eq!((kept.stats.expanded, kept.stats.generated), (found.stats.expanded, found.stats.generated));
         }
         let limited = costs::costs_to(&graph, starts.clone(), &targets, &Limits::new().with_max_states(max_states));
-        for (cost, expected) in limited.costs.iter().zip(&expected) {
+        for (cost, expected) in limited.distances.iter().zip(&expected) {
             prop_assert!(cost.is_none() || cost == expected);
         }
         if limited.end != found.end {

@@ -162,7 +162,7 @@ fn costs_to_every_arena_goal_are_the_cheapest_of_single_searches() {
     let grid = Grid::new(&map, starts[0]);
     let found = costs::costs_to(&grid, starts.iter().copied(), &goals, &Limits::new());
     assert_eq!(found.end, DistancesEnd::AllReached);
-    for (goal, cost) in goals.iter().zip(&found.costs) {
+    for (goal, cost) in goals.iter().zip(&found.distances) {
         let grid = Grid::new(&map, *goal);
         let cheapest = starts
             .iter()

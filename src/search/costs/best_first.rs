@@ -4,11 +4,11 @@
 use super::frontier::{stopping, Frontier};
 use super::result::Found;
 use super::targets::costs_to_in;
-use super::{CostResult, Costs, Weight};
+use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
 use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};
-use crate::search::{Limit, Limits, Outcome, Stats};
+use crate::search::{Distances, Limit, Limits, Outcome, Stats};
 
 /// Dijkstra's algorithm (uniform-cost search): expands states by their cost
 /// from the start, the cheapest first, and ignores the heuristic.
@@ -334,7 +334,7 @@ impl<P: Weighted> Workspace<P> {
         starts: impl IntoIterator<Item = P::State>,
         targets: &[P::State],
         limits: &Limits,
-    ) -> Costs<P::Cost> {
+    ) -> Distances<P::Cost> {
         costs_to_in(self, puzzle, starts, targets, limits)
     }
 }

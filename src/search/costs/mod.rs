@@ -42,4 +42,4 @@ pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, weighted_idastar};
 pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
-pub use targets::{costs_to, Costs};
+pub use targets::costs_to;

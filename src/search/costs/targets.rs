@@ -6,21 +6,7 @@ use super::Workspace;
 use crate::cost::Weighted;
 use crate::search::distances::Targets;
 use crate::search::run::{self, Run};
-use crate::search::{DistancesEnd, Limits, Stats};
-
-/// What [`costs_to`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[must_use]
-pub struct Costs<C> {
-    /// The cost of each target from the nearest start (the cheapest way
-    /// from any of them), in the targets' order; `None` for a target not
-    /// reached.
-    pub costs: Vec<Option<C>>,
-    /// Why the search stopped.
-    pub end: DistancesEnd,
-    /// What the search did.
-    pub stats: Stats,
-}
+use crate::search::{Distances, DistancesEnd, Limits};
 
 /// The cheapest cost from any of `starts` to each of `targets`: one
 /// Dijkstra search from every start at once, stopped when the last target
@@ -47,7 +33,7 @@ pub struct Costs<C> {
 ///
 /// # Returns
 ///
-/// [`Costs`]: a cost per target, why the search ended, and its
+/// [`Distances`]: a cost per target, why the search ended, and its
 /// statistics. A cost found is the cheapest, whatever ended the search;
 /// a cost that does not fit its type ends it with
 /// [`Limit::CostOverflow`](crate::search::Limit::CostOverflow).
@@ -71,7 +57,7 @@ pub struct Costs<C> {
 /// let found = costs::costs_to(&grid, [Point { x: 0, y: 0 }], &targets, &Limits::new());
 /// // Around the wall (no diagonal step cuts its corners): five steps; one
 /// // step down; the wall itself, never reached.
-/// assert_eq!(found.costs, [Some(Octile::new(5, 0)), Some(Octile::new(1, 0)), None]);
+/// assert_eq!(found.distances, [Some(Octile::new(5, 0)), Some(Octile::new(1, 0)), None]);
 /// assert_eq!(found.end, DistancesEnd::Exhausted);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -80,7 +66,7 @@ pub fn costs_to<P: Weighted>(
     starts: impl IntoIterator<Item = P::State>,
     targets: &[P::State],
     limits: &Limits,
-) -> Costs<P::Cost> {
+) -> Distances<P::Cost> {
     Workspace::once().costs_to(puzzle, starts, targets, limits)
 }
 
@@ -91,7 +77,7 @@ pub(super) fn costs_to_in<P: Weighted>(
     starts: impl IntoIterator<Item = P::State>,
     targets: &[P::State],
     limits: &Limits,
-) -> Costs<P::Cost> {
+) -> Distances<P::Cost> {
     let starts = run::distinct(puzzle, starts);
     let mut targets = Targets::new(puzzle, targets);
     let mut run = Run::start(limits);
@@ -113,8 +99,8 @@ pub(super) fn costs_to_in<P: Weighted>(
             }
         }
     };
-    Costs {
-        costs: targets.values(),
+    Distances {
+        distances: targets.values(),
         end,
         stats: run.finish(),
     }
