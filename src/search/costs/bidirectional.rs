@@ -74,9 +74,69 @@ pub fn bidirectional_dijkstra<P>(
 where
     P: Weighted + Backward,
 {
+    bidirectional_dijkstra_from(puzzle, [start], limits)
+}
+
+/// Bidirectional Dijkstra from several starts at once: a cheapest path from
+/// any of them to a goal.
+///
+/// As [`bidirectional_dijkstra`], the forward side begun from every state
+/// of `starts` at cost zero and the backward side from the goal states of
+/// each of them ([`Backward::goal_states`], one per key); the search stops
+/// by the same rule. The path begins at the start it left from. Starts
+/// with the same key count once (the first is kept); a start that is a
+/// goal is a path of no moves (the first such start). No starts at all is
+/// [`Outcome::Unsolvable`], with nothing expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::{Backward, Puzzle, cost::Weighted, search::{costs, Limits}};
+///
+/// /// A line of towns; going east costs 2, west 1.
+/// struct Line;
+///
+/// impl Puzzle for Line {
+///     type State = i32;
+///     type Move = i32;
+///     type Key = i32;
+///     fn encode(&self, n: &i32) -> i32 { *n }
+///     fn successors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
+///         emit(1, n + 1);
+///         emit(-1, n - 1);
+///     }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 30 }
+/// }
+/// impl Weighted for Line {
+///     type Cost = u32;
+///     fn cost(&self, _: &i32, step: &i32, _: &i32) -> u32 { if *step > 0 { 2 } else { 1 } }
+/// }
+/// impl Backward for Line {
+///     fn goal_states(&self, _: &i32, mut emit: impl FnMut(i32)) { emit(30) }
+///     fn predecessors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
+///         emit(1, n - 1);
+///         emit(-1, n + 1);
+///     }
+/// }
+///
+/// // 24 is 12 east of 30, 37 is 7 west: the cheaper way is from 37.
+/// let result = costs::bidirectional_dijkstra_from(&Line, [24, 37], &Limits::new());
+/// assert_eq!(result.cost, Some(7));
+/// let path = result.outcome.path().unwrap();
+/// assert_eq!(path.start(), &37);
+/// assert!(path.replays(&Line));
+/// ```
+pub fn bidirectional_dijkstra_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost>
+where
+    P: Weighted + Backward,
+{
     let mut cost = None;
-    let result = Run::search(puzzle, start, limits, |puzzle, start, run| {
-        let (outcome, found) = search(puzzle, start, run);
+    let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
+        let (outcome, found) = search(puzzle, starts, run);
         cost = found;
         outcome
     });
@@ -103,7 +163,15 @@ struct Sides<'w, P: Weighted> {
     budget: Budget,
 }
 
-fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> Found<P> {
+/// The search from `starts` (one per key, none a goal, all admitted).
+fn search<P: Weighted + Backward>(
+    puzzle: &P,
+    starts: Vec<P::State>,
+    run: &mut Run<'_>,
+) -> Found<P> {
+    if starts.is_empty() {
+        return (Outcome::Unsolvable, None);
+    }
     // Both sides share the state limit: each is checked against what is
     // left, as nodes come.
     let max = run.max_states();
@@ -123,25 +191,37 @@ fn search<P: Weighted + Backward>(puzzle: &P, start: P::State, run: &mut Run<'_>
         watch,
         budget,
     };
+    // The goals of every start, one root per key (a root already there is
+    // left out), then the starts.
     let mut error = None;
-    puzzle.goal_states(&start, |goal| {
-        if error.is_none() {
-            let key = puzzle.encode(&goal);
-            error = sides
-                .backward
-                .push_root(puzzle, key, goal, P::Cost::ZERO, &mut sides.budget)
-                .err();
+    for start in &starts {
+        puzzle.goal_states(start, |goal| {
+            if error.is_none() {
+                let key = puzzle.encode(&goal);
+                error = sides
+                    .backward
+                    .push_root(puzzle, key, goal, P::Cost::ZERO, &mut sides.budget)
+                    .err();
+            }
+        });
+        if let Some(limit) = error {
+            return (Outcome::LimitReached(limit), None);
         }
-    });
-    let key = puzzle.encode(&start);
-    if let Some(limit) = error.or(sides
-        .forward
-        .push_root(puzzle, key, start, P::Cost::ZERO, &mut sides.budget)
-        .err())
-    {
-        return (Outcome::LimitReached(limit), None);
     }
-    sides.meet(puzzle, &key);
+    let mut keys = Vec::with_capacity(starts.len());
+    for start in starts {
+        let key = puzzle.encode(&start);
+        let pushed = sides
+            .forward
+            .push_root(puzzle, key, start, P::Cost::ZERO, &mut sides.budget);
+        if let Err(limit) = pushed {
+            return (Outcome::LimitReached(limit), None);
+        }
+        keys.push(key);
+    }
+    for key in &keys {
+        sides.meet(puzzle, key);
+    }
     let stop = loop {
         let (Some(low_forward), Some(low_backward)) =
             (sides.forward.lowest(), sides.backward.lowest())
@@ -257,7 +337,7 @@ impl<P: Weighted + Backward> Sides<'_, P> {
         }
     }
 
-    /// The path from the start through the meeting to a goal.
+    /// The path from a start through the meeting to a goal.
     fn join(&self, forward: u32, backward: u32) -> Path<P::State, P::Move> {
         let mut path = self.forward.path_to(forward);
         let mut nodes = self.backward.ancestry(backward);

@@ -53,7 +53,36 @@ pub fn idastar<P: Weighted>(
     start: P::State,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
-    weighted_idastar(puzzle, start, Weight::ONE, limits)
+    idastar_from(puzzle, [start], limits)
+}
+
+/// IDA* with costs from several starts at once: a cheapest path from any of
+/// them to a goal.
+///
+/// As [`idastar`], with every state of `starts` at cost zero: each
+/// iteration searches below every start, in their order, with the same
+/// bound (a start beyond it is left for a later one), the first bound the
+/// smallest of their heuristics and each next one the smallest value that
+/// exceeded the bound below any of them. The path begins at the start it
+/// left from. Starts with the same key count once (the first is kept); a
+/// start that is a goal is a path of no moves (the first such start). No
+/// starts at all is [`Outcome::Unsolvable`], with nothing expanded.
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
+///
+/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
+///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
+/// let result = costs::idastar_from(&adapt::unit_costs(line), [10, 57, 44], &Limits::new());
+/// assert_eq!(result.cost, Some(6));
+/// assert_eq!(result.outcome.path().unwrap().start(), &44);
+/// ```
+pub fn idastar_from<P: Weighted>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
+    weighted_idastar_from(puzzle, starts, Weight::ONE, limits)
 }
 
 /// Weighted IDA*: IDA* on `g + w·h` (compared exactly as `q·g + p·h` for
@@ -76,9 +105,36 @@ pub fn weighted_idastar<P: Weighted>(
     weight: Weight,
     limits: &Limits,
 ) -> CostResult<P::State, P::Move, P::Cost> {
+    weighted_idastar_from(puzzle, [start], weight, limits)
+}
+
+/// Weighted IDA* from several starts at once: a path from one of them of at
+/// most `w` × the cheapest cost from any of them.
+///
+/// As [`weighted_idastar`], with every state of `starts` at cost zero,
+/// searched as [`idastar_from`] searches them; the path begins at the start
+/// it left from. No starts is [`Outcome::Unsolvable`].
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
+///
+/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
+///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
+/// let weight = costs::Weight::new(3, 2)?;
+/// let result = costs::weighted_idastar_from(&adapt::unit_costs(line), [10, 44], weight, &Limits::new());
+/// assert_eq!(result.cost, Some(6));
+/// assert_eq!(result.bound, weight);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weighted_idastar_from<P: Weighted>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    weight: Weight,
+    limits: &Limits,
+) -> CostResult<P::State, P::Move, P::Cost> {
     let mut cost = None;
-    let result = Run::search(puzzle, start, limits, |puzzle, start, run| {
-        let (outcome, found) = Deepening::new(puzzle, weight).search(start, run);
+    let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
+        let (outcome, found) = Deepening::new(puzzle, weight).search(starts, run);
         cost = found;
         outcome
     });
@@ -135,13 +191,22 @@ impl<'p, P: Weighted> Deepening<'p, P> {
             .checked_add(h.checked_scale(self.weight.numerator())?)
     }
 
-    fn search(&mut self, start: P::State, run: &mut Run<'_>) -> Found<P> {
-        let Some(mut bound) = self.priority(P::Cost::ZERO, &start) else {
-            return (Outcome::LimitReached(Limit::CostOverflow), None);
+    /// The iterations from `starts` (one per key, none a goal, all
+    /// admitted): each bound searched below every start, then raised.
+    fn search(&mut self, starts: Vec<P::State>, run: &mut Run<'_>) -> Found<P> {
+        let mut roots = Vec::with_capacity(starts.len());
+        for start in starts {
+            let Some(value) = self.priority(P::Cost::ZERO, &start) else {
+                return (Outcome::LimitReached(Limit::CostOverflow), None);
+            };
+            roots.push((start, value));
+        }
+        let Some(mut bound) = roots.iter().map(|&(_, value)| value).min() else {
+            return (Outcome::Unsolvable, None);
         };
         let mut generated = run.watch().countdown(0);
         let found = loop {
-            match self.iterate(start.clone(), bound, run, &mut generated) {
+            match self.iterate(&roots, bound, run, &mut generated) {
                 Iteration::Solved(path, cost) => break (Outcome::Solved(path), Some(cost)),
                 Iteration::Exhausted(None) => break (Outcome::Unsolvable, None),
                 Iteration::Exhausted(Some(next)) => bound = next,
@@ -194,10 +259,12 @@ impl<'p, P: Weighted> Deepening<'p, P> {
         })
     }
 
-    /// One depth-first search within `bound`.
+    /// One iteration: a depth-first search within `bound` below each of
+    /// `roots` (a start and its value at cost zero) in turn, sharing the
+    /// table; a start beyond the bound is pruned as a child is.
     fn iterate(
         &mut self,
-        start: P::State,
+        roots: &[(P::State, P::Cost)],
         bound: P::Cost,
         run: &mut Run<'_>,
         generated: &mut Countdown,
@@ -208,67 +275,85 @@ impl<'p, P: Weighted> Deepening<'p, P> {
         let mut on_path = KeySet::default();
         let capacity = run.table_capacity().unwrap_or(0);
         let mut cheapest: KeyMap<P::Key, P::Cost> = KeyMap::default();
-        let key = self.puzzle.encode(&start);
-        on_path.insert(key);
-        run.stats.expanded += 1;
-        let root = match self.frame(start, key, P::Cost::ZERO, None, &watch) {
-            Ok(root) => root,
-            Err(limit) => return Iteration::Stopped(limit),
-        };
-        let mut stack = vec![root];
-        while let Some(top) = stack.last_mut() {
-            let Some((mv, child)) = top.children.get(top.next).cloned() else {
-                if let Some(mut done) = stack.pop() {
-                    on_path.remove(&done.key);
-                    done.children.clear();
-                    self.spare.push(done.children);
-                }
-                continue;
-            };
-            top.next += 1;
-            if generated.step() {
-                if let Err(limit) = watch.look() {
-                    return Iteration::Stopped(limit);
-                }
-            }
-            let key = self.puzzle.encode(&child);
-            if on_path.contains(&key) {
+        let mut stack = Vec::new();
+        for (start, value) in roots {
+            if *value > bound {
+                exceeded = Some(exceeded.map_or(*value, |low| low.min(*value)));
                 continue;
             }
-            let step = self.puzzle.cost(&top.state, &mv, &child);
-            let Some(cost) = top.cost.checked_add(step) else {
-                return Iteration::Stopped(Limit::CostOverflow);
-            };
-            let Some(f) = self.priority(cost, &child) else {
-                return Iteration::Stopped(Limit::CostOverflow);
-            };
-            if f > bound {
-                exceeded = Some(exceeded.map_or(f, |low| low.min(f)));
+            let key = self.puzzle.encode(start);
+            if capacity > 0
+                && cheapest
+                    .get(&key)
+                    .is_some_and(|known| *known <= P::Cost::ZERO)
+            {
+                // Another start reached it at no cost: searched below there.
                 continue;
             }
-            if capacity > 0 {
-                let room = cheapest.len() < capacity;
-                match cheapest.get_mut(&key) {
-                    Some(known) if *known <= cost => continue,
-                    Some(known) => *known = cost,
-                    None if room => {
-                        cheapest.insert(key, cost);
-                    }
-                    None => {}
-                }
-            }
-            if self.puzzle.is_goal(&child) {
-                return Iteration::Solved(path_of(&stack, mv, child), cost);
-            }
-            if stack.len() + cheapest.len() >= max_states {
-                return Iteration::Stopped(Limit::States { max: max_states });
-            }
-            run.stats.expanded += 1;
-            run.stats.max_stored = run.stats.max_stored.max(stack.len() + 1 + cheapest.len());
             on_path.insert(key);
-            match self.frame(child, key, cost, Some(mv), &watch) {
-                Ok(frame) => stack.push(frame),
+            run.stats.expanded += 1;
+            match self.frame(start.clone(), key, P::Cost::ZERO, None, &watch) {
+                Ok(root) => stack.push(root),
                 Err(limit) => return Iteration::Stopped(limit),
+            }
+            while let Some(top) = stack.last_mut() {
+                let Some((mv, child)) = top.children.get(top.next).cloned() else {
+                    if let Some(mut done) = stack.pop() {
+                        on_path.remove(&done.key);
+                        done.children.clear();
+                        self.spare.push(done.children);
+                    }
+                    continue;
+                };
+                top.next += 1;
+                if generated.step() {
+                    if let Err(limit) = watch.look() {
+                        return Iteration::Stopped(limit);
+                    }
+                }
+                let key = self.puzzle.encode(&child);
+                if on_path.contains(&key) {
+                    continue;
+                }
+                let step = self.puzzle.cost(&top.state, &mv, &child);
+                let Some(cost) = top.cost.checked_add(step) else {
+                    return Iteration::Stopped(Limit::CostOverflow);
+                };
+                let Some(f) = self.priority(cost, &child) else {
+                    return Iteration::Stopped(Limit::CostOverflow);
+                };
+                if f > bound {
+                    exceeded = Some(exceeded.map_or(f, |low| low.min(f)));
+                    continue;
+                }
+                if capacity > 0 {
+                    let room = cheapest.len() < capacity;
+                    match cheapest.get_mut(&key) {
+                        Some(known) if *known <= cost => continue,
+                        Some(known) => *known = cost,
+                        None if room => {
+                            cheapest.insert(key, cost);
+                        }
+                        None => {}
+                    }
+                }
+                if self.puzzle.is_goal(&child) {
+                    return Iteration::Solved(path_of(&stack, mv, child), cost);
+                }
+                if stack.len() + cheapest.len() >= max_states {
+                    return Iteration::Stopped(Limit::States { max: max_states });
+                }
+                run.stats.expanded += 1;
+                run.stats.max_stored = run.stats.max_stored.max(stack.len() + 1 + cheapest.len());
+                on_path.insert(key);
+                match self.frame(child, key, cost, Some(mv), &watch) {
+                    Ok(frame) => stack.push(frame),
+                    Err(limit) => return Iteration::Stopped(limit),
+                }
+            }
+            if capacity > 0 && (cheapest.len() < capacity || cheapest.contains_key(&key)) {
+                // Searched at no cost: another start that reaches it need not search it again.
+                cheapest.insert(key, P::Cost::ZERO);
             }
         }
         Iteration::Exhausted(exceeded)

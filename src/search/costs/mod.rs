@@ -4,11 +4,16 @@
 //! | engine | needs | finds |
 //! | --- | --- | --- |
 //! | [`dijkstra`], [`dijkstra_from`] | [`Weighted`](crate::cost::Weighted) | a cheapest path (from one start or several) |
-//! | [`bidirectional_dijkstra`] | and [`Backward`](crate::Backward) | a cheapest path, searched from both ends |
+//! | [`bidirectional_dijkstra`], [`bidirectional_dijkstra_from`] | and [`Backward`](crate::Backward) | a cheapest path, searched from both ends |
 //! | [`astar`], [`astar_from`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
-//! | [`idastar`] | the same | a cheapest path, in memory linear in its length |
-//! | [`weighted_astar`], [`weighted_astar_from`], [`weighted_idastar`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
+//! | [`idastar`], [`idastar_from`] | the same | a cheapest path, in memory linear in its length |
+//! | [`weighted_astar`], [`weighted_astar_from`], [`weighted_idastar`], [`weighted_idastar_from`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
 //! | [`costs_to`] | [`Weighted`](crate::cost::Weighted) | the cheapest cost to each of a set of targets, by one Dijkstra search |
+//!
+//! The `_from` forms search from several starts at once, each at cost zero:
+//! the path begins at the start it left from, starts with one key count
+//! once, a start that is a goal is a path of no moves, and no starts at all
+//! is [`Outcome::Unsolvable`](super::Outcome::Unsolvable).
 //!
 //! They share the unit-cost engines' [`Limits`](super::Limits),
 //! [`CancelFlag`](super::CancelFlag), [`Stats`](super::Stats) and
@@ -37,9 +42,9 @@ pub(super) use best_first::BestFirst;
 pub use best_first::{
     astar, astar_from, dijkstra, dijkstra_from, weighted_astar, weighted_astar_from, Workspace,
 };
-pub use bidirectional::bidirectional_dijkstra;
+pub use bidirectional::{bidirectional_dijkstra, bidirectional_dijkstra_from};
 pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
-pub use idastar::{idastar, weighted_idastar};
+pub use idastar::{idastar, idastar_from, weighted_idastar, weighted_idastar_from};
 pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
 pub use targets::costs_to;
