@@ -1,18 +1,21 @@
 //! More answers from one search: several starts, checked against the
 //! single-start engines on random graphs.
 
+use crate::costs::{graph as weighted_graph, path_cost, Graph as CostGraph};
 use crate::engines::Graph;
 use crate::support::{reference_distances, TABLE};
 
 use proptest::prelude::*;
 use std::time::Duration;
 
+use puzzle_search::cost::Weighted;
+use puzzle_search::search::costs::{CostResult, Weight};
 use puzzle_search::search::{
     astar, astar_from, bfs, bfs_from, bidirectional_bfs_from, costs, distances_to, farthest,
     idastar, idastar_from, AStar, Bfs, DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult,
     Slice, Stats, Step,
 };
-use puzzle_search::{adapt, Puzzle};
+use puzzle_search::{adapt, Backward, Puzzle};
 
 /// A random graph, a few starts (duplicates allowed) and a few other nodes.
 fn graph_with_nodes() -> impl Strategy<Value = (Graph, Vec<u32>, Vec<u32>)> {
@@ -61,6 +64,126 @@ fn check_several(
         prop_assert!(begins.is_some_and(|index| singles[index] == nearest));
     } else {
         prop_assert!(several.outcome.path().is_none());
+    }
+    Ok(())
+}
+
+/// A random weighted graph (costs below 20, zero among them, and an
+/// admissible, mostly inconsistent heuristic), its distances to the goals,
+/// and a few of its nodes as starts (duplicates allowed).
+fn weighted_graph_with_starts() -> impl Strategy<Value = (CostGraph<u64>, Vec<Option<u64>>, Vec<u8>)>
+{
+    (weighted_graph(20), prop::collection::vec(0u8..10, 1..5)).prop_map(
+        |((graph, distance), starts)| {
+            let starts = starts.into_iter().map(|s| s % graph.nodes).collect();
+            (graph, distance, starts)
+        },
+    )
+}
+
+/// A weighted graph whose backward search from a start is seeded with the
+/// goals that start reaches, and no others (as the contract of
+/// [`Backward::goal_states`] allows): a search from several starts that
+/// seeds it with the goals of one start only misses the others' goals.
+struct Reached<'g>(&'g CostGraph<u64>);
+
+impl Puzzle for Reached<'_> {
+    type State = u8;
+    type Move = usize;
+    type Key = u8;
+
+    fn encode(&self, node: &u8) -> u8 {
+        *node
+    }
+
+    fn successors(&self, node: &u8, emit: impl FnMut(usize, u8)) {
+        self.0.successors(node, emit);
+    }
+
+    fn is_goal(&self, node: &u8) -> bool {
+        self.0.is_goal(node)
+    }
+}
+
+impl Weighted for Reached<'_> {
+    type Cost = u64;
+
+    fn cost(&self, from: &u8, edge: &usize, to: &u8) -> u64 {
+        self.0.cost(from, edge, to)
+    }
+
+    fn cost_heuristic(&self, node: &u8) -> u64 {
+        self.0.cost_heuristic(node)
+    }
+}
+
+impl Backward for Reached<'_> {
+    fn goal_states(&self, start: &u8, mut emit: impl FnMut(u8)) {
+        let mut seen = vec![*start];
+        let mut next = 0;
+        while let Some(&node) = seen.get(next) {
+            next += 1;
+            for &(from, to, _) in &self.0.edges {
+                if from == node && !seen.contains(&to) {
+                    seen.push(to);
+                }
+            }
+        }
+        seen.into_iter()
+            .filter(|node| self.0.is_goal(node))
+            .for_each(&mut emit);
+    }
+
+    fn predecessors(&self, node: &u8, emit: impl FnMut(usize, u8)) {
+        self.0.predecessors(node, emit);
+    }
+}
+
+/// A weighted search from `starts` costs the cheapest of their distances
+/// (`nearest`, which the single-start searches found), or at most its
+/// bound times that for a weighted search; its path begins at one of the
+/// starts, replays, and adds up to its cost.
+fn check_cheapest(
+    graph: &CostGraph<u64>,
+    distance: &[Option<u64>],
+    starts: &[u8],
+    nearest: Option<u64>,
+    several: &CostResult<u8, usize, u64>,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    let (p, q) = (
+        u64::from(several.bound.numerator()),
+        u64::from(several.bound.denominator()),
+    );
+    match (&several.outcome, several.cost, nearest) {
+        (Outcome::Solved(path), Some(cost), Some(best)) => {
+            prop_assert!(path.replays(graph), "{}: the path replays", what);
+            prop_assert_eq!(path_cost(graph, path), cost, "{}: the costs add up", what);
+            prop_assert!(starts.contains(path.start()), "{}: begins at a start", what);
+            let from = distance[usize::from(*path.start())];
+            if several.bound.is_one() {
+                prop_assert_eq!(cost, best, "{}: the cheapest of the starts", what);
+                prop_assert_eq!(from, Some(best), "{}: from a nearest start", what);
+            } else {
+                prop_assert!(
+                    cost >= best && cost * q <= best * p,
+                    "{}: {} against {} × {}",
+                    what,
+                    cost,
+                    several.bound,
+                    best
+                );
+            }
+        }
+        (Outcome::Unsolvable, None, None) => {}
+        (outcome, cost, _) => prop_assert!(
+            false,
+            "{}: {:?} at {:?} against {:?}",
+            what,
+            outcome,
+            cost,
+            nearest
+        ),
     }
     Ok(())
 }
@@ -205,6 +328,46 @@ proptest! {
             prop_assert!(starts.contains(path.start()));
         }
     }
+
+    /// Every weighted engine from several starts, on random costs: the
+    /// cheapest of the single-start searches (which is the reference
+    /// distance), or within the weight of it for weighted A* and IDA*.
+    #[test]
+    fn weighted_several_starts_find_the_cheapest_of_single_starts((graph, distance, starts) in weighted_graph_with_starts()) {
+        // IDA* needs its table to prove a graph with cycles unsolvable.
+        let limits = Limits::new().with_table_capacity(64);
+        let reached = Reached(&graph);
+        let nearest = |one: &dyn Fn(u8) -> Option<u64>| starts.iter().filter_map(|&s| one(s)).min();
+        let reference = starts.iter().filter_map(|&s| distance[usize::from(s)]).min();
+        let optimum = nearest(&|s| costs::idastar(&graph, s, &limits).cost);
+        prop_assert_eq!(optimum, reference);
+        let several = starts.iter().copied();
+        let check = |result: &CostResult<u8, usize, u64>, best: Option<u64>, what: &str| {
+            check_cheapest(&graph, &distance, &starts, best, result, what)
+        };
+        check(&costs::idastar_from(&graph, several.clone(), &limits), optimum, "idastar_from")?;
+        check(&costs::weighted_idastar_from(&graph, several.clone(), Weight::ONE, &limits), optimum, "weighted_idastar_from, weight 1")?;
+        let bidirectional = nearest(&|s| costs::bidirectional_dijkstra(&reached, s, &limits).cost);
+        prop_assert_eq!(bidirectional, reference);
+        check(&costs::bidirectional_dijkstra_from(&reached, several.clone(), &limits), bidirectional, "bidirectional_dijkstra_from")?;
+        check(&costs::bidirectional_dijkstra_from(&graph, several.clone(), &limits), reference, "bidirectional_dijkstra_from, every goal")?;
+        let dijkstra = nearest(&|s| costs::dijkstra(&graph, s, &limits).cost);
+        check(&costs::dijkstra_from(&graph, several.clone(), &limits), dijkstra, "dijkstra_from")?;
+        let astar = nearest(&|s| costs::astar(&graph, s, &limits).cost);
+        check(&costs::astar_from(&graph, several.clone(), &limits), astar, "astar_from")?;
+        if reference.is_some() {
+            // Without a table, IDA* ends where there is a goal to find.
+            check(&costs::idastar_from(&graph, several.clone(), &Limits::new()), optimum, "idastar_from, no table")?;
+        }
+        for (p, q) in [(5, 4), (3, 2), (2, 1), (3, 1)] {
+            let weight = Weight::new(p, q).unwrap();
+            let result = costs::weighted_idastar_from(&graph, several.clone(), weight, &limits);
+            prop_assert_eq!(result.bound, weight);
+            check(&result, optimum, "weighted_idastar_from")?;
+            let result = costs::weighted_astar_from(&graph, several.clone(), weight, &limits);
+            check(&result, optimum, "weighted_astar_from")?;
+        }
+    }
 }
 
 /// No starts: unsolvable, nothing expanded; a start that is a goal: a path of
@@ -247,6 +410,34 @@ fn no_starts_and_goal_starts() {
         nearest.outcome.path().map(|path| path.states().to_vec()),
         Some(vec![3, 2])
     );
+    // The weighted engines, on the same walk as a graph that steps back too.
+    let chain: Vec<(usize, usize)> = (0..10).map(|n| (n, n + 1)).collect();
+    let chain = adapt::unit_costs(Graph::new(11, &chain, &[5, 9], 0));
+    let weight = Weight::new(2, 1).unwrap();
+    let weighted_from = |starts: &[u32]| {
+        let starts = starts.iter().copied();
+        [
+            costs::dijkstra_from(&chain, starts.clone(), &limits),
+            costs::astar_from(&chain, starts.clone(), &limits),
+            costs::idastar_from(&chain, starts.clone(), &limits),
+            costs::weighted_idastar_from(&chain, starts.clone(), weight, &limits),
+            costs::bidirectional_dijkstra_from(&chain, starts, &limits),
+        ]
+    };
+    for result in weighted_from(&[]) {
+        assert_eq!((result.outcome, result.cost), (Outcome::Unsolvable, None));
+        assert_eq!(result.stats.expanded, 0);
+    }
+    for result in weighted_from(&[1, 9, 5]) {
+        let path = result.outcome.path().cloned();
+        assert_eq!(path.map(|path| path.states().to_vec()), Some(vec![9]));
+        assert_eq!((result.cost, result.stats.expanded), (Some(0), 0));
+    }
+    for result in weighted_from(&[1, 1, 3, 3, 1]) {
+        let path = result.outcome.path().cloned();
+        assert_eq!(path.map(|path| path.states().to_vec()), Some(vec![3, 4, 5]));
+        assert_eq!(result.cost, Some(2));
+    }
     // Duplicates count once: the state limit holds two distinct starts.
     let two = Limits::new().with_max_states(2);
     assert_eq!(moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &two)), None);

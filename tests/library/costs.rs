@@ -13,11 +13,11 @@ use puzzle_search::{adapt, Backward, Path, Puzzle};
 /// A directed graph: `edges[i] = (from, to, cost)`, some goal nodes, and a
 /// heuristic given per node.
 #[derive(Clone, Debug)]
-struct Graph<C> {
-    nodes: u8,
-    edges: Vec<(u8, u8, C)>,
-    goals: BTreeSet<u8>,
-    heuristic: Vec<C>,
+pub(crate) struct Graph<C> {
+    pub(crate) nodes: u8,
+    pub(crate) edges: Vec<(u8, u8, C)>,
+    pub(crate) goals: BTreeSet<u8>,
+    pub(crate) heuristic: Vec<C>,
 }
 
 impl<C: Cost> Puzzle for Graph<C> {
@@ -104,7 +104,7 @@ fn distances_to_goals(
 /// A random graph with costs below `max_cost`, and its distances; its
 /// heuristic is each distance scaled down by a random fraction (admissible,
 /// and mostly inconsistent).
-fn graph(max_cost: u64) -> impl Strategy<Value = (Graph<u64>, Vec<Option<u64>>)> {
+pub(crate) fn graph(max_cost: u64) -> impl Strategy<Value = (Graph<u64>, Vec<Option<u64>>)> {
     (2u8..10).prop_flat_map(move |nodes| {
         let edge = (0..nodes, 0..nodes, 0..max_cost);
         let edges = proptest::collection::vec(edge, 0..(usize::from(nodes) * 3));
@@ -131,7 +131,7 @@ fn graph(max_cost: u64) -> impl Strategy<Value = (Graph<u64>, Vec<Option<u64>>)>
 }
 
 /// The sum of `path`'s costs, added up here in `u64`.
-fn path_cost<C: Cost + Into<u64>>(graph: &Graph<C>, path: &Path<u8, usize>) -> u64 {
+pub(crate) fn path_cost<C: Cost + Into<u64>>(graph: &Graph<C>, path: &Path<u8, usize>) -> u64 {
     path.moves()
         .iter()
         .map(|&edge| graph.edges[edge].2.into())
