@@ -42,34 +42,16 @@ pub(crate) struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    /// Runs an engine's `search` from `start` under `limits`, and returns its outcome with the statistics it kept and the
-    /// time it took.
+    /// Runs an engine's `search` from `starts` under `limits`, and returns
+    /// its outcome with the statistics it kept and the time it took.
     ///
     /// What every engine does first is done here: a start that is already a
     /// goal is a path of no moves whatever the limits (they bound the search,
-    /// not the answer), a state limit of 0 stops the search before it
-    /// stores the start, and a look at the clock and the cancel flag stops
-    /// it before it expands the start (a time budget of zero, a flag
-    /// cancelled already).
-    pub(crate) fn search<P: Puzzle>(
-        puzzle: &P,
-        start: P::State,
-        limits: &'a Limits,
-        search: impl FnOnce(&P, P::State, &mut Run<'a>) -> Outcome<P::State, P::Move>,
-    ) -> SearchResult<P::State, P::Move> {
-        let (outcome, stats) = Run::answer(
-            puzzle,
-            start,
-            limits,
-            |start| Outcome::Solved(Path::new(start)),
-            Outcome::LimitReached,
-            search,
-        );
-        SearchResult { outcome, stats }
-    }
-
-    /// [`search`](Run::search) from several starts: `search` is handed them
-    /// one per key (the first of each), none a goal, all admitted. A start
+    /// not the answer), a state limit below the starts stops the search
+    /// before it stores them, and a look at the clock and the cancel flag
+    /// stops it before it expands one (a time budget of zero, a flag
+    /// cancelled already). `search` is handed the starts one per key (the
+    /// first of each), none a goal, all admitted. A start
     /// that is a goal is a path of no moves (the first such start); no
     /// starts at all is handed to `search` as an empty list, which it
     /// answers [`Outcome::Unsolvable`].
@@ -109,7 +91,8 @@ impl<'a> Run<'a> {
         (run, begun)
     }
 
-    /// [`search`](Run::search) for a search whose answer is any `A`: `at_goal`
+    /// A search from one start whose answer is any `A`, begun as
+    /// [`search_from`](Run::search_from) begins one: `at_goal`
     /// is the answer for a start that is a goal, `limited` the answer for a
     /// limit that stops the search before it starts.
     pub(crate) fn answer<P: Puzzle, A>(
