@@ -104,12 +104,13 @@ impl Answer {
 
 /// The engines that store the states they reach, which a state or byte
 /// limit stops.
-const STORING: [&str; 6] = [
+const STORING: [&str; 7] = [
     "bfs",
     "astar",
     "dijkstra",
     "weighted astar",
     "all_optimal",
+    "cheapest all_optimal",
     "farthest",
 ];
 
@@ -202,7 +203,20 @@ where
     engine!(
         "all_optimal",
         all_optimal(puzzle, start.clone(), limits),
-        |r: &puzzle_search::search::OptimalResult<_, _>| {
+        |r: &puzzle_search::search::OptimalResult<puzzle_search::search::OptimalGraph<_, _>>| {
+            match (r.outcome.limit(), r.outcome.graph()) {
+                (Some(limit), _) => Answer::Limit(*limit),
+                (None, Some(graph)) => {
+                    Answer::Solved(graph.paths().next().map_or(0, |path| path.len()))
+                }
+                (None, None) => Answer::Unsolvable,
+            }
+        }
+    );
+    engine!(
+        "cheapest all_optimal",
+        costs::all_optimal(&weighted, start.clone(), limits),
+        |r: &puzzle_search::search::OptimalResult<costs::CheapestGraph<_, _, _>>| {
             match (r.outcome.limit(), r.outcome.graph()) {
                 (Some(limit), _) => Answer::Limit(*limit),
                 (None, Some(graph)) => {

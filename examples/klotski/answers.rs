@@ -5,7 +5,9 @@
 use std::io::{self, Write};
 
 use puzzle_search::klotski::{path_labels, CommonCode, Klotski, Layout, Metric, Move};
-use puzzle_search::search::{all_optimal, Limit, Limits, OptimalOutcome, OptimalResult, PathCount};
+use puzzle_search::search::{
+    all_optimal, Limit, Limits, OptimalGraph, OptimalOutcome, OptimalResult, PathCount,
+};
 use puzzle_search::Path;
 use serde_derive::Serialize;
 
@@ -18,7 +20,7 @@ pub struct Asked {
     pub json: bool,
 }
 
-type Found = OptimalResult<Layout, Move>;
+type Found = OptimalResult<OptimalGraph<Layout, Move>>;
 
 /// Searches `start` for every optimal solution under `metric` and `limits`,
 /// and writes what was asked to `out`.

@@ -8,8 +8,9 @@
 //! | [`idastar`] | [`Puzzle::heuristic`](crate::Puzzle::heuristic) | one table per iteration | tight heuristics, short solutions |
 //!
 //! Beyond one optimal path: [`all_optimal`] keeps the graph of every
-//! optimal path (counted exactly, listed lazily), [`idastar_count`] counts
-//! them in memory linear in their length.
+//! optimal path (counted exactly, listed lazily; [`costs::all_optimal`]
+//! with costs), [`idastar_count`] counts them in memory linear in their
+//! length.
 //!
 //! | answer | function | from |
 //! | --- | --- | --- |

@@ -7,7 +7,9 @@ use std::time::Duration;
 use proptest::prelude::*;
 use puzzle_search::cost::{Cost, Weighted};
 use puzzle_search::search::costs::{self, CostResult, Weight, WeightedEngine};
-use puzzle_search::search::{DistancesEnd, Limit, Limits, Outcome, Slice, Step, TwoWay};
+use puzzle_search::search::{
+    DistancesEnd, Limit, Limits, OptimalOutcome, Outcome, PathCount, Slice, Step, TwoWay,
+};
 use puzzle_search::{adapt, Backward, Path, Puzzle};
 
 /// A directed graph: `edges[i] = (from, to, cost)`, some goal nodes, and a
@@ -361,5 +363,92 @@ proptest! {
                 );
             }
         }
+    }
+}
+
+/// Every cheapest path from node 0 of `graph` to a goal, by a depth-first
+/// walk along the moves that keep to the reference costs: each as its
+/// sequence of nodes (two edges to one node are one step).
+fn reference_cheapest_paths(graph: &Graph<u64>) -> Vec<Vec<u8>> {
+    let cost = costs_from(graph, &[0]);
+    let Some(optimum) = graph
+        .goals
+        .iter()
+        .filter_map(|&g| cost.get(usize::from(g)).copied().flatten())
+        .min()
+    else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut path = vec![0u8];
+    fn walk(
+        graph: &Graph<u64>,
+        cost: &[Option<u64>],
+        optimum: u64,
+        path: &mut Vec<u8>,
+        found: &mut Vec<Vec<u8>>,
+    ) {
+        let here = *path.last().unwrap();
+        let d = cost[usize::from(here)].unwrap();
+        if graph.goals.contains(&here) && d == optimum {
+            found.push(path.clone());
+            return;
+        }
+        let mut children: Vec<u8> = graph
+            .edges
+            .iter()
+            .filter(|&&(from, to, c)| {
+                from == here && cost[usize::from(to)] == Some(d + c) && d + c <= optimum
+            })
+            .map(|&(_, to, _)| to)
+            .collect();
+        children.dedup();
+        let mut seen = HashSet::new();
+        for child in children {
+            if seen.insert(child) {
+                path.push(child);
+                walk(graph, cost, optimum, path, found);
+                path.pop();
+            }
+        }
+    }
+    walk(graph, &cost, optimum, &mut path, &mut found);
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// On graphs of positive costs, the graph of every cheapest path holds
+    /// exactly the reference's paths: its count, its paths (distinct,
+    /// replayable, of the optimal cost), its states and its goals.
+    #[test]
+    fn all_cheapest_paths_are_the_reference_paths((graph, _distance) in graph(20), few in any::<bool>()) {
+        // Costs of 1 to 20, or of 1 to 3 (many ties between paths and goals).
+        let graph = Graph {
+            edges: graph.edges.iter().map(|&(a, b, c)| (a, b, if few { c % 3 + 1 } else { c + 1 })).collect(),
+            ..graph
+        };
+        let expected = reference_cheapest_paths(&graph);
+        let result = costs::all_optimal(&graph, 0, &Limits::new());
+        if expected.is_empty() {
+            prop_assert_eq!(result.outcome, OptimalOutcome::Unsolvable);
+            return Ok(());
+        }
+        let found = result.outcome.graph().unwrap();
+        prop_assert_eq!(found.count(), PathCount::Exact(expected.len() as u128));
+        let paths: Vec<Vec<u8>> = found.paths().map(|path| {
+            assert!(path.replays(&graph));
+            assert_eq!(Some(path_cost(&graph, &path)), Some(found.cost()));
+            path.states().to_vec()
+        }).collect();
+        let listed: HashSet<Vec<u8>> = paths.iter().cloned().collect();
+        prop_assert_eq!(listed.len(), paths.len(), "distinct paths");
+        prop_assert_eq!(&listed, &expected.iter().cloned().collect::<HashSet<_>>());
+        let on_paths: HashSet<u8> = expected.iter().flatten().copied().collect();
+        prop_assert_eq!(found.states().iter().copied().collect::<HashSet<u8>>(), on_paths);
+        prop_assert_eq!(found.states().len(), found.costs().len());
+        let goals: HashSet<u8> = expected.iter().filter_map(|path| path.last().copied()).collect();
+        prop_assert_eq!(found.goals().iter().copied().collect::<HashSet<u8>>(), goals);
     }
 }

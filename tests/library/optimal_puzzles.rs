@@ -10,10 +10,11 @@ use crate::support;
 
 use std::collections::HashSet;
 
+use puzzle_search::adapt;
 use puzzle_search::analysis::EndgameTable;
 use puzzle_search::klotski::{catalog, CommonCode, Klotski, Layout, Metric};
 use puzzle_search::knights::Knights;
-use puzzle_search::search::{all_optimal, idastar, idastar_count, Limits, PathCount};
+use puzzle_search::search::{all_optimal, costs, idastar, idastar_count, Limits, PathCount};
 use puzzle_search::sliding::{parse_board, Board, HeuristicKind, Shape, Sliding};
 use puzzle_search::Puzzle;
 use support::{hengdaolima, reference_path_count, seeded_knight_walk, SplitMix64};
@@ -98,6 +99,54 @@ fn the_catalogue_counts_agree_with_a_reference_count() {
         }
     }
     assert_eq!(table, COUNTS.to_vec());
+}
+
+/// The weighted graph of every cheapest path, on Klotski at one cost a
+/// move (mirror images folded by the search), holds what the graph of
+/// every shortest path holds: the same count, end layouts and paths, for
+/// three catalogued layouts in each metric.
+#[test]
+fn cheapest_paths_at_unit_costs_are_the_shortest_paths() {
+    for name in ["hengdaolima", "yilujinjun", "yushengxili"] {
+        for metric in [Metric::Step, Metric::Slide, Metric::Piece] {
+            let puzzle = Klotski::new(metric);
+            let start = support::named(name);
+            let shortest = all_optimal(&puzzle, start, &Limits::new())
+                .outcome
+                .into_graph()
+                .unwrap();
+            let unit = adapt::unit_costs(&puzzle);
+            let cheapest = costs::all_optimal(&unit, start, &Limits::new())
+                .outcome
+                .into_graph()
+                .unwrap();
+            assert_eq!(cheapest.count(), shortest.count(), "{name} {metric:?}");
+            assert_eq!(
+                cheapest.cost() as usize,
+                shortest.length(),
+                "{name} {metric:?}"
+            );
+            let goals = |goals: &[Layout]| goals.iter().copied().collect::<HashSet<Layout>>();
+            assert_eq!(
+                goals(cheapest.goals()),
+                goals(shortest.goals()),
+                "{name} {metric:?}"
+            );
+            let paths = |paths: &mut dyn Iterator<Item = puzzle_search::Path<Layout, _>>| {
+                paths
+                    .take(300)
+                    .map(|path| path.states().to_vec())
+                    .collect::<HashSet<_>>()
+            };
+            if shortest.count() <= PathCount::Exact(300) {
+                assert_eq!(
+                    paths(&mut cheapest.paths()),
+                    paths(&mut shortest.paths()),
+                    "{name} {metric:?}"
+                );
+            }
+        }
+    }
 }
 
 /// The optimal moves, the number of optimal solutions and of end layouts.

@@ -555,6 +555,12 @@ impl<'p, P: Weighted> BestFirst<'p, P> {
         stats
     }
 
+    /// The cost of the cheapest node of `key` found so far, if the key was
+    /// reached.
+    pub(super) fn cheapest(&self, key: &P::Key) -> Option<P::Cost> {
+        self.frontier.best(self.puzzle, key).map(|(_, cost)| cost)
+    }
+
     /// The puzzle searched.
     pub(in crate::search) fn puzzle(&self) -> &'p P {
         self.puzzle

@@ -9,6 +9,7 @@
 //! | [`idastar`], [`idastar_from`] | the same | a cheapest path, in memory linear in its length |
 //! | [`weighted_astar`], [`weighted_astar_from`], [`weighted_idastar`], [`weighted_idastar_from`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
 //! | [`costs_to`] | [`Weighted`](crate::cost::Weighted) | the cheapest cost to each of a set of targets, by one Dijkstra search |
+//! | [`all_optimal`] | [`Weighted`](crate::cost::Weighted) (states compared with `==`) | every cheapest path: the graph of Dijkstra's ties ([`CheapestGraph`]), counted exactly and listed lazily |
 //!
 //! The `_from` forms search from several starts at once, each at cost zero:
 //! the path begins at the start it left from, starts with one key count
@@ -34,6 +35,7 @@ mod bidirectional;
 mod choice;
 mod frontier;
 mod idastar;
+mod optimal;
 mod result;
 mod targets;
 
@@ -45,6 +47,7 @@ pub use best_first::{
 pub use bidirectional::{bidirectional_dijkstra, bidirectional_dijkstra_from};
 pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, idastar_from, weighted_idastar, weighted_idastar_from};
+pub use optimal::{all_optimal, CheapestGraph};
 pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
 pub use targets::costs_to;

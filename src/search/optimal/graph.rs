@@ -5,6 +5,102 @@ use core::ops::Range;
 
 use super::paths::OptimalPaths;
 
+/// The states on some optimal path from a start to the nearest goals, and
+/// the edges between them: what the graphs of every optimal path
+/// ([`OptimalGraph`], and the weighted
+/// [`CheapestGraph`](crate::search::costs::CheapestGraph)) share.
+///
+/// The states are in an order where every edge goes forward, the start
+/// first and the goals last; the goals have no edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dag<S, M> {
+    states: Vec<S>,
+    /// Where the edges of each state start, and where the last ends.
+    offsets: Vec<u32>,
+    /// Each edge's child and move, grouped by parent.
+    edges: Vec<(u32, M)>,
+    /// The index of the first goal.
+    goals: u32,
+}
+
+impl<S, M> Dag<S, M> {
+    /// The graph of `states` with the edges of state `i` at
+    /// `edges[offsets[i]..offsets[i + 1]]`, the goals from `goals` on.
+    pub(crate) fn new(states: Vec<S>, offsets: Vec<u32>, edges: Vec<(u32, M)>, goals: u32) -> Self {
+        Dag {
+            states,
+            offsets,
+            edges,
+            goals,
+        }
+    }
+
+    /// The graph of a start that is a goal: one state, no edge.
+    pub(crate) fn single(start: S) -> Self {
+        Dag::new(vec![start], vec![0, 0], Vec::new(), 0)
+    }
+
+    #[allow(clippy::indexing_slicing)] // the start is always state 0
+    pub(crate) fn start(&self) -> &S {
+        &self.states[0]
+    }
+
+    pub(crate) fn states(&self) -> &[S] {
+        &self.states
+    }
+
+    /// The indices of the goals.
+    pub(crate) fn goal_range(&self) -> Range<usize> {
+        self.goals as usize..self.states.len()
+    }
+
+    pub(crate) fn goals(&self) -> &[S] {
+        self.states.get(self.goal_range()).unwrap_or_default()
+    }
+
+    /// The edges from state `index`: each child's index and the move to it.
+    pub(crate) fn edges(&self, index: usize) -> impl ExactSizeIterator<Item = (usize, &M)> + '_ {
+        let range = match (self.offsets.get(index), self.offsets.get(index + 1)) {
+            (Some(&start), Some(&end)) => start as usize..end as usize,
+            _ => 0..0,
+        };
+        self.edges
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .map(|(child, mv)| (*child as usize, mv))
+    }
+
+    pub(crate) fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The number of distinct paths from the start to a goal.
+    pub(crate) fn count(&self) -> PathCount {
+        let mut counts = vec![PathCount::Exact(0); self.states.len()];
+        if let Some(start) = counts.first_mut() {
+            *start = PathCount::Exact(1);
+        }
+        for index in 0..self.states.len() {
+            let here = counts.get(index).copied().unwrap_or(PathCount::Exact(0));
+            for (child, _) in self.edges(index) {
+                if let Some(count) = counts.get_mut(child) {
+                    *count = *count + here;
+                }
+            }
+        }
+        counts
+            .get(self.goal_range())
+            .unwrap_or_default()
+            .iter()
+            .fold(PathCount::Exact(0), |total, &count| total + count)
+    }
+
+    pub(crate) fn paths(&self) -> OptimalPaths<'_, S, M> {
+        OptimalPaths::new(self)
+    }
+}
+
 /// The graph of every optimal path from a start to the nearest goals: the
 /// states on some optimal path, layer by layer (layer `d` holds those `d`
 /// moves from the start), and the edges from each layer to the next.
@@ -20,23 +116,17 @@ use super::paths::OptimalPaths;
 /// the puzzle folds symmetric states into one key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptimalGraph<S, M> {
-    states: Vec<S>,
+    dag: Dag<S, M>,
     /// Where each layer starts, and where the last ends.
     layers: Vec<u32>,
-    /// Where the edges of each state start, and where the last ends.
-    offsets: Vec<u32>,
-    /// Each edge's child and move, grouped by parent.
-    edges: Vec<(u32, M)>,
 }
 
 impl<S, M> OptimalGraph<S, M> {
     /// The graph of a start that is a goal: one state, no edge.
     pub(super) fn single(start: S) -> Self {
         OptimalGraph {
-            states: vec![start],
+            dag: Dag::single(start),
             layers: vec![0, 1],
-            offsets: vec![0, 0],
-            edges: Vec::new(),
         }
     }
 
@@ -49,11 +139,10 @@ impl<S, M> OptimalGraph<S, M> {
         offsets: Vec<u32>,
         edges: Vec<(u32, M)>,
     ) -> Self {
+        let goals = layers.iter().rev().nth(1).copied().unwrap_or(0);
         OptimalGraph {
-            states,
+            dag: Dag::new(states, offsets, edges, goals),
             layers,
-            offsets,
-            edges,
         }
     }
 
@@ -63,14 +152,13 @@ impl<S, M> OptimalGraph<S, M> {
     }
 
     /// The start.
-    #[allow(clippy::indexing_slicing)] // the start is always state 0
     pub fn start(&self) -> &S {
-        &self.states[0]
+        self.dag.start()
     }
 
     /// Every state, layer by layer, the start first and the goals last.
     pub fn states(&self) -> &[S] {
-        &self.states
+        self.dag.states()
     }
 
     /// The indices of the states of layer `depth` (empty past the last).
@@ -84,7 +172,9 @@ impl<S, M> OptimalGraph<S, M> {
 
     /// The states `depth` moves from the start on some optimal path.
     pub fn layer(&self, depth: usize) -> &[S] {
-        self.states.get(self.layer_range(depth)).unwrap_or_default()
+        self.states()
+            .get(self.layer_range(depth))
+            .unwrap_or_default()
     }
 
     /// The layers, from the start to the goals.
@@ -94,27 +184,19 @@ impl<S, M> OptimalGraph<S, M> {
 
     /// The optimal goals: the last layer.
     pub fn goals(&self) -> &[S] {
-        self.layer(self.length())
+        self.dag.goals()
     }
 
     /// The edges from state `index` (an index into [`states`](Self::states)):
     /// each child's index and the move to it, in the order the puzzle emitted
     /// them. None for a goal or an index past the last state.
     pub fn edges(&self, index: usize) -> impl ExactSizeIterator<Item = (usize, &M)> + '_ {
-        let range = match (self.offsets.get(index), self.offsets.get(index + 1)) {
-            (Some(&start), Some(&end)) => start as usize..end as usize,
-            _ => 0..0,
-        };
-        self.edges
-            .get(range)
-            .unwrap_or_default()
-            .iter()
-            .map(|(child, mv)| (*child as usize, mv))
+        self.dag.edges(index)
     }
 
     /// The number of edges.
     pub fn edge_count(&self) -> usize {
-        self.edges.len()
+        self.dag.edge_count()
     }
 
     /// The number of distinct optimal paths: sequences of states from the
@@ -135,28 +217,7 @@ impl<S, M> OptimalGraph<S, M> {
     /// assert_eq!(graph.count().to_string(), "10");
     /// ```
     pub fn count(&self) -> PathCount {
-        self.counts()
-            .get(self.layer_range(self.length()))
-            .unwrap_or_default()
-            .iter()
-            .fold(PathCount::Exact(0), |total, &count| total + count)
-    }
-
-    /// The number of optimal paths from the start to each state.
-    fn counts(&self) -> Vec<PathCount> {
-        let mut counts = vec![PathCount::Exact(0); self.states.len()];
-        if let Some(start) = counts.first_mut() {
-            *start = PathCount::Exact(1);
-        }
-        for index in 0..self.states.len() {
-            let here = counts.get(index).copied().unwrap_or(PathCount::Exact(0));
-            for (child, _) in self.edges(index) {
-                if let Some(count) = counts.get_mut(child) {
-                    *count = *count + here;
-                }
-            }
-        }
-        counts
+        self.dag.count()
     }
 
     /// The optimal paths one by one, lazily, each a [`Path`](crate::Path)
@@ -178,7 +239,7 @@ impl<S, M> OptimalGraph<S, M> {
     /// assert_eq!(paths, [[(0, 0), (1, 0), (1, 1)], [(0, 0), (0, 1), (1, 1)]]);
     /// ```
     pub fn paths(&self) -> OptimalPaths<'_, S, M> {
-        OptimalPaths::new(self)
+        self.dag.paths()
     }
 }
 

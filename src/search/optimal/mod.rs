@@ -7,6 +7,7 @@ mod lift;
 mod paths;
 
 pub use count::{idastar_count, CountOutcome, CountResult};
+pub(crate) use graph::Dag;
 pub use graph::{OptimalGraph, PathCount};
 pub use paths::OptimalPaths;
 
@@ -22,20 +23,22 @@ use super::{Limit, Limits, Stats};
 use crate::adapt::stop;
 use crate::Puzzle;
 
-/// How a search for every optimal solution ended.
+/// How a search for every optimal solution ended: `G` is the graph of
+/// every optimal path, an [`OptimalGraph`] (or a
+/// [`CheapestGraph`](super::costs::CheapestGraph) with costs).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptimalOutcome<S, M> {
+pub enum OptimalOutcome<G> {
     /// The goals were reached: the graph of every optimal path.
-    Solved(OptimalGraph<S, M>),
+    Solved(G),
     /// The whole reachable space was explored and holds no goal.
     Unsolvable,
     /// The search stopped at a limit before it could decide.
     LimitReached(Limit),
 }
 
-impl<S, M> OptimalOutcome<S, M> {
+impl<G> OptimalOutcome<G> {
     /// The graph of every optimal path, if the puzzle was solved.
-    pub fn graph(&self) -> Option<&OptimalGraph<S, M>> {
+    pub fn graph(&self) -> Option<&G> {
         match self {
             OptimalOutcome::Solved(graph) => Some(graph),
             _ => None,
@@ -43,7 +46,7 @@ impl<S, M> OptimalOutcome<S, M> {
     }
 
     /// The graph, if the puzzle was solved, taking ownership.
-    pub fn into_graph(self) -> Option<OptimalGraph<S, M>> {
+    pub fn into_graph(self) -> Option<G> {
         match self {
             OptimalOutcome::Solved(graph) => Some(graph),
             _ => None,
@@ -59,12 +62,13 @@ impl<S, M> OptimalOutcome<S, M> {
     }
 }
 
-/// What [`all_optimal`] returns: its outcome and its statistics.
+/// What [`all_optimal`] (and [`costs::all_optimal`](super::costs::all_optimal))
+/// returns: its outcome and its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use = "a search result says whether the puzzle was solved"]
-pub struct OptimalResult<S, M> {
+pub struct OptimalResult<G> {
     /// How the search ended.
-    pub outcome: OptimalOutcome<S, M>,
+    pub outcome: OptimalOutcome<G>,
     /// What it cost.
     pub stats: Stats,
 }
@@ -135,7 +139,7 @@ pub fn all_optimal<P>(
     puzzle: &P,
     start: P::State,
     limits: &Limits,
-) -> OptimalResult<P::State, P::Move>
+) -> OptimalResult<OptimalGraph<P::State, P::Move>>
 where
     P: Puzzle,
     P::State: PartialEq,
@@ -156,7 +160,7 @@ fn search<P: Puzzle>(
     puzzle: &P,
     start: P::State,
     run: &mut Run<'_>,
-) -> OptimalOutcome<P::State, P::Move>
+) -> OptimalOutcome<OptimalGraph<P::State, P::Move>>
 where
     P::State: PartialEq,
 {

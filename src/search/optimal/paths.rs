@@ -1,18 +1,19 @@
-//! The optimal paths of an [`OptimalGraph`], one by one.
+//! The optimal paths of a graph of every optimal path, one by one.
 
 use core::iter::FusedIterator;
 
-use super::graph::OptimalGraph;
+use super::graph::Dag;
 use crate::Path;
 
-/// The optimal paths of an [`OptimalGraph`], lazily, in the order
-/// [`OptimalGraph::paths`] states.
+/// The optimal paths of an [`OptimalGraph`](super::OptimalGraph) or a
+/// [`CheapestGraph`](crate::search::costs::CheapestGraph), lazily, in the
+/// order their `paths` states.
 ///
 /// It holds one path at a time: the states of the current one, and for each
 /// its next edge to follow.
 #[derive(Clone, Debug)]
 pub struct OptimalPaths<'g, S, M> {
-    graph: &'g OptimalGraph<S, M>,
+    graph: &'g Dag<S, M>,
     /// For each state of the current path: its index in the graph and the
     /// position of its next edge to follow.
     frames: Vec<(usize, usize)>,
@@ -21,11 +22,11 @@ pub struct OptimalPaths<'g, S, M> {
 }
 
 impl<'g, S, M> OptimalPaths<'g, S, M> {
-    pub(super) fn new(graph: &'g OptimalGraph<S, M>) -> Self {
+    pub(super) fn new(graph: &'g Dag<S, M>) -> Self {
         OptimalPaths {
             graph,
             frames: vec![(0, 0)],
-            single: graph.length() == 0,
+            single: graph.goal_range().contains(&0),
         }
     }
 }
@@ -59,20 +60,16 @@ impl<S: Clone, M: Clone> Iterator for OptimalPaths<'_, S, M> {
             self.frames.clear();
             return Some(path);
         }
-        let length = self.graph.length();
+        let goals = self.graph.goal_range();
         loop {
-            let depth = self.frames.len().checked_sub(1)?;
             let (index, next) = self.frames.last_mut()?;
-            let edge = (depth < length)
-                .then(|| self.graph.edges(*index).nth(*next))
-                .flatten();
-            let Some((child, _)) = edge else {
+            let Some((child, _)) = self.graph.edges(*index).nth(*next) else {
                 self.frames.pop();
                 continue;
             };
             *next += 1;
             self.frames.push((child, 0));
-            if depth + 1 == length {
+            if goals.contains(&child) {
                 return Some(self.path());
             }
         }
