@@ -14,7 +14,7 @@
 //!
 //! | answer | function | from |
 //! | --- | --- | --- |
-//! | the nearest goal from several starts | [`bfs_from`], [`bidirectional_bfs_from`], [`astar_from`], [`idastar_from`] | the engine of the same name, every start at zero moves |
+//! | the nearest goal from several starts | [`bfs_from`], [`bidirectional_bfs_from`], [`astar_from`], [`idastar_from`], [`all_optimal_from`] | the engine of the same name, every start at zero moves |
 //! | the distance to each of a set of targets | [`distances_to`] ([`costs::costs_to`] with costs) | one breadth-first sweep (one Dijkstra search) from the starts, stopped once every target is reached |
 //! | the farthest states | [`farthest`] | one breadth-first sweep over everything reachable |
 //! | a search run in slices, paused and resumed | [`Bfs`], [`AStar`], [`IdaStar`], [`costs::Dijkstra`] ([`Slice`], [`Step`]) | [`bfs_from`], [`astar_from`], [`idastar_from`], [`costs::dijkstra_from`], paused between two states expanded |
@@ -55,8 +55,8 @@ pub use farthest::{farthest, Farthest, FarthestResult};
 pub use idastar::{idastar, idastar_from};
 pub use limits::{CancelFlag, Limit, Limits};
 pub use optimal::{
-    all_optimal, idastar_count, CountOutcome, CountResult, OptimalGraph, OptimalOutcome,
-    OptimalPaths, OptimalResult, PathCount,
+    all_optimal, all_optimal_from, idastar_count, CountOutcome, CountResult, OptimalGraph,
+    OptimalOutcome, OptimalPaths, OptimalResult, PathCount,
 };
 pub use outcome::{Outcome, SearchResult, Stats};
 pub use pause::{AStar, Bfs, IdaStar, Slice, Step};

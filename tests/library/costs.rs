@@ -451,4 +451,57 @@ proptest! {
         let goals: HashSet<u8> = expected.iter().filter_map(|path| path.last().copied()).collect();
         prop_assert_eq!(found.goals().iter().copied().collect::<HashSet<u8>>(), goals);
     }
+
+    /// From several starts: the paths of the starts nearest to a goal (by
+    /// the reference costs), as each finds them alone.
+    #[test]
+    fn several_starts_hold_the_cheapest_paths_of_the_nearest_starts(
+        (graph, _distance) in graph(20),
+        starts in proptest::collection::vec(0u8..10, 2..5),
+    ) {
+        // Costs of 1 and 2: starts often tie.
+        let graph = Graph {
+            edges: graph.edges.iter().map(|&(a, b, c)| (a, b, c % 2 + 1)).collect(),
+            ..graph
+        };
+        let starts: Vec<u8> = starts.into_iter().map(|s| s % graph.nodes).collect();
+        let mut distinct = starts.clone();
+        let mut seen = HashSet::new();
+        distinct.retain(|&s| seen.insert(s));
+        let to_goal = |s: u8| {
+            let cost = costs_from(&graph, &[s]);
+            graph.goals.iter().filter_map(|&g| cost[usize::from(g)]).min()
+        };
+        let nearest = distinct.iter().filter_map(|&s| to_goal(s)).min();
+        let result = costs::all_optimal_from(&graph, starts.clone(), &Limits::new());
+        let Some(nearest) = nearest else {
+            prop_assert_eq!(result.outcome, OptimalOutcome::Unsolvable);
+            return Ok(());
+        };
+        let found = result.outcome.into_graph().unwrap();
+        prop_assert_eq!(found.cost(), nearest);
+        let listed: Vec<Vec<u8>> = found.paths().map(|path| {
+            assert!(path.replays(&graph));
+            path.states().to_vec()
+        }).collect();
+        let set: HashSet<Vec<u8>> = listed.iter().cloned().collect();
+        prop_assert_eq!(set.len(), listed.len(), "a path listed twice");
+        if nearest == 0 {
+            let goal = distinct.iter().copied().find(|&s| graph.goals.contains(&s)).unwrap();
+            prop_assert_eq!(listed, vec![vec![goal]]);
+            return Ok(());
+        }
+        let mut expected = HashSet::new();
+        let mut nearest_starts = Vec::new();
+        for &s in &distinct {
+            if to_goal(s) == Some(nearest) {
+                nearest_starts.push(s);
+                let alone = costs::all_optimal(&graph, s, &Limits::new()).outcome.into_graph().unwrap();
+                expected.extend(alone.paths().map(|path| path.states().to_vec()));
+            }
+        }
+        prop_assert_eq!(&set, &expected);
+        prop_assert_eq!(found.count(), PathCount::Exact(expected.len() as u128));
+        prop_assert_eq!(found.starts(), &nearest_starts[..]);
+    }
 }

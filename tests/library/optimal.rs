@@ -8,7 +8,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use proptest::prelude::*;
 use puzzle_search::search::{
-    all_optimal, bfs, idastar_count, CountOutcome, Limits, OptimalOutcome, PathCount,
+    all_optimal, all_optimal_from, bfs, idastar_count, CountOutcome, Limits, OptimalOutcome,
+    PathCount,
 };
 use puzzle_search::{Path, Puzzle};
 use support::{reference_path_count, TABLE};
@@ -229,6 +230,57 @@ proptest! {
         }
         prop_assert_eq!(edges.len(), found.edge_count());
         prop_assert_eq!(edges, steps);
+    }
+
+    /// From several starts: the paths of the starts nearest to a goal,
+    /// each found by brute force from its start alone; the graph's starts
+    /// are those starts, in their order.
+    #[test]
+    fn several_starts_hold_the_paths_of_the_nearest_starts(
+        (graph, start) in graph_strategy(),
+        others in prop::collection::vec(0u32..11, 0..3),
+    ) {
+        let nodes = graph.edges.len() as u32;
+        let mut starts = vec![start];
+        starts.extend(others.iter().map(|&other| other % nodes));
+        let mut distinct = starts.clone();
+        let mut seen = HashSet::new();
+        distinct.retain(|&s| seen.insert(s));
+        let walks: Vec<Option<BTreeSet<Vec<u32>>>> =
+            distinct.iter().map(|&s| brute_force(&graph, s, graph.edges.len())).collect();
+        let length = |walks: &BTreeSet<Vec<u32>>| walks.iter().next().map_or(0, |walk| walk.len() - 1);
+        let nearest = walks.iter().flatten().map(length).min();
+        let result = all_optimal_from(&graph, starts.clone(), &Limits::new());
+        let Some(nearest) = nearest else {
+            prop_assert_eq!(result.outcome, OptimalOutcome::Unsolvable);
+            return Ok(());
+        };
+        let found = result.outcome.into_graph().unwrap();
+        prop_assert_eq!(found.length(), nearest);
+        let listed: Vec<Vec<u32>> = found.paths().map(|path| {
+            assert!(path.replays(&graph));
+            path.states().to_vec()
+        }).collect();
+        if nearest == 0 {
+            // The first start that is a goal, alone.
+            let goal = distinct.iter().zip(&walks).find(|(_, w)| w.as_ref().is_some_and(|w| length(w) == 0)).unwrap().0;
+            prop_assert_eq!(listed, vec![vec![*goal]]);
+            return Ok(());
+        }
+        let mut expected = BTreeSet::new();
+        let mut nearest_starts = Vec::new();
+        for (&s, walks) in distinct.iter().zip(&walks) {
+            if let Some(walks) = walks.as_ref().filter(|walks| length(walks) == nearest) {
+                nearest_starts.push(s);
+                expected.extend(walks.iter().cloned());
+            }
+        }
+        let set: BTreeSet<Vec<u32>> = listed.iter().cloned().collect();
+        prop_assert_eq!(set.len(), listed.len(), "a path listed twice");
+        prop_assert_eq!(&set, &expected);
+        prop_assert_eq!(found.count(), PathCount::Exact(expected.len() as u128));
+        prop_assert_eq!(found.starts(), &nearest_starts[..]);
+        prop_assert_eq!(found.layer(0), &nearest_starts[..]);
     }
 
     /// The same optimum as BFS, and the reference count by a plain layered

@@ -47,7 +47,7 @@ pub use best_first::{
 pub use bidirectional::{bidirectional_dijkstra, bidirectional_dijkstra_from};
 pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
 pub use idastar::{idastar, idastar_from, weighted_idastar, weighted_idastar_from};
-pub use optimal::{all_optimal, CheapestGraph};
+pub use optimal::{all_optimal, all_optimal_from, CheapestGraph};
 pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
 pub use targets::costs_to;

@@ -9,7 +9,7 @@ use hashbrown::hash_table::Entry;
 
 use super::best_first::{BestFirst, Ended, Order};
 use crate::cost::{Cost, Weighted};
-use crate::search::optimal::Dag;
+use crate::search::optimal::{self, Dag};
 use crate::search::run::{Run, Watch};
 use crate::search::table::KeyTable;
 use crate::search::{Limit, Limits, OptimalOutcome, OptimalPaths, OptimalResult, PathCount};
@@ -37,9 +37,14 @@ impl<S, M, C: Cost> CheapestGraph<S, M, C> {
         self.costs.last().copied().unwrap_or(C::ZERO)
     }
 
-    /// The start.
+    /// The start (the first start, from several).
     pub fn start(&self) -> &S {
         self.dag.start()
+    }
+
+    /// The starts on some cheapest path: the first states.
+    pub fn starts(&self) -> &[S] {
+        self.dag.starts()
     }
 
     /// Every state, by cost, the start first and the goals last.
@@ -138,29 +143,52 @@ where
     P: Weighted,
     P::State: PartialEq,
 {
-    let (outcome, stats) = Run::answer(
-        puzzle,
-        start,
-        limits,
-        |start| {
-            OptimalOutcome::Solved(CheapestGraph {
-                dag: Dag::single(start),
-                costs: vec![P::Cost::ZERO],
-            })
-        },
-        OptimalOutcome::LimitReached,
-        search,
-    );
-    OptimalResult { outcome, stats }
+    all_optimal_from(puzzle, [start], limits)
 }
 
-/// The search from `start`, which is no goal and has been admitted.
-fn search<P>(puzzle: &P, start: P::State, run: &mut Run<'_>) -> OptimalOutcome<GraphOf<P>>
+/// [`all_optimal`] from several starts at once: every cheapest path from
+/// any of them to the nearest goals.
+///
+/// Every start is at cost zero: the graph's first states are the starts
+/// that lie on some cheapest path ([`CheapestGraph::starts`]), and its
+/// paths begin at them. Starts with the same key count once (the first is
+/// kept); a start that is a goal is a graph of itself alone (the first
+/// such start); no starts at all is [`OptimalOutcome::Unsolvable`], with
+/// nothing expanded.
+///
+/// ```
+/// use puzzle_search::{adapt, search::{costs, Limits, PathCount}};
+///
+/// // +1 or ×2 to 12: from 3 (3 → 6 → 12) and from 5 (5 → 6 → 12); 1 is farther.
+/// let walk = adapt::unit_costs(adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 12));
+/// let result = costs::all_optimal_from(&walk, [1, 3, 5], &Limits::new());
+/// let graph = result.outcome.into_graph().unwrap();
+/// assert_eq!((graph.starts(), graph.cost()), (&[3, 5][..], 2));
+/// assert_eq!(graph.count(), PathCount::Exact(2));
+/// ```
+pub fn all_optimal_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> OptimalResult<GraphOf<P>>
 where
     P: Weighted,
     P::State: PartialEq,
 {
-    let mut dijkstra = match BestFirst::new(None, puzzle, vec![start.clone()], Order::Cost, run) {
+    let single = |start| CheapestGraph {
+        dag: Dag::single(start),
+        costs: vec![P::Cost::ZERO],
+    };
+    optimal::begin(puzzle, starts, limits, single, search)
+}
+
+/// The search from `starts` (one per key, none a goal, all admitted).
+fn search<P>(puzzle: &P, starts: Vec<P::State>, run: &mut Run<'_>) -> OptimalOutcome<GraphOf<P>>
+where
+    P: Weighted,
+    P::State: PartialEq,
+{
+    let mut dijkstra = match BestFirst::new(None, puzzle, starts.clone(), Order::Cost, run) {
         Ok(search) => search,
         Err(limit) => return OptimalOutcome::LimitReached(limit),
     };
@@ -183,7 +211,7 @@ where
     };
     let settled = |key: &P::Key| dijkstra.cheapest(key).filter(|&cost| cost <= optimum);
     let mut watch = run.watch();
-    match Lift::new(puzzle, start, run.max_states()).run(&settled, optimum, &mut watch, run) {
+    match Lift::new(puzzle, starts, run.max_states()).run(&settled, optimum, &mut watch, run) {
         Ok(graph) => OptimalOutcome::Solved(graph),
         Err(limit) => OptimalOutcome::LimitReached(limit),
     }
@@ -204,6 +232,8 @@ struct Lift<'p, P: Weighted> {
     edges: Vec<(u32, u32, P::Move)>,
     /// The states in the order they were taken up.
     order: Vec<u32>,
+    /// How many of the first states are starts.
+    starts: usize,
     max_states: usize,
 }
 
@@ -212,17 +242,22 @@ where
     P: Weighted,
     P::State: PartialEq,
 {
-    fn new(puzzle: &'p P, start: P::State, max_states: usize) -> Self {
+    /// The graph of `starts` (one per key) alone, none taken up yet.
+    fn new(puzzle: &'p P, starts: Vec<P::State>, max_states: usize) -> Self {
+        let starts_len = starts.len();
         let mut members = KeyTable::new();
-        members.insert_new(puzzle.encode(&start), vec![0]);
+        for (index, start) in starts.iter().enumerate() {
+            members.insert_new(puzzle.encode(start), vec![index as u32]);
+        }
         Lift {
             puzzle,
-            states: vec![start],
-            costs: vec![P::Cost::ZERO],
+            costs: vec![P::Cost::ZERO; starts.len()],
+            taken: vec![false; starts.len()],
+            states: starts,
             members,
-            taken: vec![false],
             edges: Vec::new(),
             order: Vec::new(),
+            starts: starts_len,
             max_states,
         }
     }
@@ -237,7 +272,10 @@ where
         watch: &mut Watch<'_>,
         run: &mut Run<'_>,
     ) -> Result<GraphOf<P>, Limit> {
-        let mut waiting = BinaryHeap::from([Reverse((P::Cost::ZERO, 0u32))]);
+        let starts = 0..self.states.len() as u32;
+        let mut waiting: BinaryHeap<_> = starts
+            .map(|start| Reverse((P::Cost::ZERO, start)))
+            .collect();
         while let Some(Reverse((cost, index))) = waiting.pop() {
             let here = index as usize;
             if self.taken.get(here) != Some(&false) {
@@ -381,6 +419,11 @@ where
         };
         let numbered: Vec<usize> = kept(false).chain(kept(true)).collect();
         let goals = kept(false).count() as u32;
+        // The starts are taken up first (cost zero, the lowest indices).
+        let starts = numbered
+            .iter()
+            .take_while(|&&old| old < self.starts)
+            .count() as u32;
         let mut number = vec![u32::MAX; count];
         for (new, &old) in numbered.iter().enumerate() {
             if let Some(slot) = number.get_mut(old) {
@@ -407,7 +450,7 @@ where
             .filter_map(|&old| self.states.get(old).cloned())
             .collect();
         CheapestGraph {
-            dag: Dag::new(states, offsets, edges, goals),
+            dag: Dag::new(states, starts, offsets, edges, goals),
             costs,
         }
     }

@@ -10,11 +10,13 @@ use super::paths::OptimalPaths;
 /// ([`OptimalGraph`], and the weighted
 /// [`CheapestGraph`](crate::search::costs::CheapestGraph)) share.
 ///
-/// The states are in an order where every edge goes forward, the start
+/// The states are in an order where every edge goes forward, the starts
 /// first and the goals last; the goals have no edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Dag<S, M> {
     states: Vec<S>,
+    /// How many of the first states are starts.
+    starts: u32,
     /// Where the edges of each state start, and where the last ends.
     offsets: Vec<u32>,
     /// Each edge's child and move, grouped by parent.
@@ -24,11 +26,19 @@ pub(crate) struct Dag<S, M> {
 }
 
 impl<S, M> Dag<S, M> {
-    /// The graph of `states` with the edges of state `i` at
-    /// `edges[offsets[i]..offsets[i + 1]]`, the goals from `goals` on.
-    pub(crate) fn new(states: Vec<S>, offsets: Vec<u32>, edges: Vec<(u32, M)>, goals: u32) -> Self {
+    /// The graph of `states`, the first `starts` of them starts, with the
+    /// edges of state `i` at `edges[offsets[i]..offsets[i + 1]]`, the goals
+    /// from `goals` on.
+    pub(crate) fn new(
+        states: Vec<S>,
+        starts: u32,
+        offsets: Vec<u32>,
+        edges: Vec<(u32, M)>,
+        goals: u32,
+    ) -> Self {
         Dag {
             states,
+            starts,
             offsets,
             edges,
             goals,
@@ -37,12 +47,17 @@ impl<S, M> Dag<S, M> {
 
     /// The graph of a start that is a goal: one state, no edge.
     pub(crate) fn single(start: S) -> Self {
-        Dag::new(vec![start], vec![0, 0], Vec::new(), 0)
+        Dag::new(vec![start], 1, vec![0, 0], Vec::new(), 0)
     }
 
-    #[allow(clippy::indexing_slicing)] // the start is always state 0
+    #[allow(clippy::indexing_slicing)] // there is always a start, state 0
     pub(crate) fn start(&self) -> &S {
         &self.states[0]
+    }
+
+    /// The starts on some optimal path: the first states.
+    pub(crate) fn starts(&self) -> &[S] {
+        self.states.get(..self.starts as usize).unwrap_or_default()
     }
 
     pub(crate) fn states(&self) -> &[S] {
@@ -75,10 +90,10 @@ impl<S, M> Dag<S, M> {
         self.edges.len()
     }
 
-    /// The number of distinct paths from the start to a goal.
+    /// The number of distinct paths from a start to a goal.
     pub(crate) fn count(&self) -> PathCount {
         let mut counts = vec![PathCount::Exact(0); self.states.len()];
-        if let Some(start) = counts.first_mut() {
+        for start in counts.iter_mut().take(self.starts as usize) {
             *start = PathCount::Exact(1);
         }
         for index in 0..self.states.len() {
@@ -105,8 +120,9 @@ impl<S, M> Dag<S, M> {
 /// states on some optimal path, layer by layer (layer `d` holds those `d`
 /// moves from the start), and the edges from each layer to the next.
 ///
-/// Layer 0 is the start alone; the last layer, [`length`](Self::length) moves
-/// from the start, holds the optimal goals and only them. Every state of the
+/// Layer 0 holds the start (or the starts, from [`all_optimal_from`](super::all_optimal_from),
+/// those on some optimal path); the last layer, [`length`](Self::length)
+/// moves from the starts, holds the optimal goals and only them. Every state of the
 /// graph lies on some optimal path, and every edge too. States are numbered
 /// from 0 (the start) layer after layer; [`edges`](Self::edges) gives a
 /// state's edges in the order the puzzle emitted the moves when the search
@@ -140,8 +156,9 @@ impl<S, M> OptimalGraph<S, M> {
         edges: Vec<(u32, M)>,
     ) -> Self {
         let goals = layers.iter().rev().nth(1).copied().unwrap_or(0);
+        let starts = layers.get(1).copied().unwrap_or(1);
         OptimalGraph {
-            dag: Dag::new(states, offsets, edges, goals),
+            dag: Dag::new(states, starts, offsets, edges, goals),
             layers,
         }
     }
@@ -151,12 +168,17 @@ impl<S, M> OptimalGraph<S, M> {
         self.layers.len().saturating_sub(2)
     }
 
-    /// The start.
+    /// The start (the first start, from several).
     pub fn start(&self) -> &S {
         self.dag.start()
     }
 
-    /// Every state, layer by layer, the start first and the goals last.
+    /// The starts on some optimal path: layer 0.
+    pub fn starts(&self) -> &[S] {
+        self.dag.starts()
+    }
+
+    /// Every state, layer by layer, the starts first and the goals last.
     pub fn states(&self) -> &[S] {
         self.dag.states()
     }

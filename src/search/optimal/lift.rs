@@ -79,19 +79,25 @@ impl<K: Copy + Eq> KeyGraph<K> {
     ///
     /// One expansion per real state of the graph but the goals; a state is
     /// looked for among those of its key only.
-    pub(super) fn lift<P>(&self, puzzle: &P, start: P::State) -> OptimalGraph<P::State, P::Move>
+    pub(super) fn lift<P>(
+        &self,
+        puzzle: &P,
+        starts: Vec<P::State>,
+    ) -> OptimalGraph<P::State, P::Move>
     where
         P: Puzzle<Key = K>,
         P::State: PartialEq,
     {
-        let mut states = vec![start];
+        // The starts are the first keys, one each.
+        let roots = starts.len() as u32;
+        let mut states = starts;
         // The key of each real state, and the real states of each key.
-        let mut key_of = vec![0u32];
+        let mut key_of: Vec<u32> = (0..roots).collect();
         let mut members: Vec<Vec<u32>> = vec![Vec::new(); self.keys.len()];
-        if let Some(first) = members.first_mut() {
-            first.push(0);
+        for (root, members) in members.iter_mut().take(roots as usize).enumerate() {
+            members.push(root as u32);
         }
-        let mut layers = vec![0u32, 1];
+        let mut layers = vec![0u32, roots];
         let mut offsets = vec![0u32];
         let mut edges: Vec<(u32, P::Move)> = Vec::new();
         for _ in 1..self.layers.len().saturating_sub(1) {

@@ -19,7 +19,7 @@ use super::grow::Budget;
 use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Stats};
+use super::{Limit, Limits, Outcome, Stats};
 use crate::adapt::stop;
 use crate::Puzzle;
 
@@ -144,21 +144,73 @@ where
     P: Puzzle,
     P::State: PartialEq,
 {
-    let (outcome, stats) = Run::answer(
-        puzzle,
-        start,
-        limits,
-        |start| OptimalOutcome::Solved(OptimalGraph::single(start)),
-        OptimalOutcome::LimitReached,
-        search,
-    );
-    OptimalResult { outcome, stats }
+    all_optimal_from(puzzle, [start], limits)
 }
 
-/// The search from `start`, which is no goal and has been admitted.
+/// [`all_optimal`] from several starts at once: every optimal path from any
+/// of them to the nearest goals.
+///
+/// Every start is at zero moves: the graph's layer 0 holds the starts that
+/// lie on some optimal path ([`OptimalGraph::starts`]), and its paths begin
+/// at them, those of each start in the order of `starts`. Starts with the
+/// same key count once (the first is kept); a start that is a goal is a
+/// graph of itself alone (the first such start); no starts at all is
+/// [`OptimalOutcome::Unsolvable`], with nothing expanded.
+///
+/// # Example
+///
+/// ```
+/// use puzzle_search::adapt;
+/// use puzzle_search::search::{all_optimal_from, Limits, PathCount};
+///
+/// // +1 or ×2 to 12: from 3 (3 → 6 → 12) and from 5 (5 → 6 → 12); 1 is farther.
+/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 12);
+/// let graph = all_optimal_from(&walk, [1, 3, 5], &Limits::new()).outcome.into_graph().unwrap();
+/// assert_eq!(graph.starts(), &[3, 5]);
+/// assert_eq!(graph.count(), PathCount::Exact(2));
+/// ```
+pub fn all_optimal_from<P>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+) -> OptimalResult<OptimalGraph<P::State, P::Move>>
+where
+    P: Puzzle,
+    P::State: PartialEq,
+{
+    begin(puzzle, starts, limits, OptimalGraph::single, search)
+}
+
+/// What a search for every optimal path does first, with a graph of its
+/// own kind `G`: a start that is a goal is the graph `single` makes of it;
+/// a limit before the search is the outcome; else `search` runs from the
+/// starts (one per key, none a goal, all admitted; none at all for no
+/// starts).
+pub(crate) fn begin<'a, P: Puzzle, G>(
+    puzzle: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &'a Limits,
+    single: impl FnOnce(P::State) -> G,
+    search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> OptimalOutcome<G>,
+) -> OptimalResult<G> {
+    let (mut run, begun) = Run::begin(puzzle, starts, limits);
+    let outcome = match begun {
+        Ok(starts) if starts.is_empty() => OptimalOutcome::Unsolvable,
+        Ok(starts) => search(puzzle, starts, &mut run),
+        Err(Outcome::Solved(path)) => OptimalOutcome::Solved(single(path.start().clone())),
+        Err(Outcome::LimitReached(limit)) => OptimalOutcome::LimitReached(limit),
+        Err(Outcome::Unsolvable) => OptimalOutcome::Unsolvable,
+    };
+    OptimalResult {
+        outcome,
+        stats: run.finish(),
+    }
+}
+
+/// The search from `starts` (one per key, none a goal, all admitted).
 fn search<P: Puzzle>(
     puzzle: &P,
-    start: P::State,
+    starts: Vec<P::State>,
     run: &mut Run<'_>,
 ) -> OptimalOutcome<OptimalGraph<P::State, P::Move>>
 where
@@ -176,7 +228,7 @@ where
         watch,
         seen,
         max_states: run.max_states(),
-        room: run.max_states().saturating_sub(1),
+        room: run.max_states().saturating_sub(starts.len()),
         tree,
         budget,
         edges: Vec::new(),
@@ -188,12 +240,15 @@ where
         pruned: false,
         stop: None,
     };
-    layers.seen.insert_new(puzzle.encode(&start), 0);
-    if let Err(limit) = layers.budget.table_room(&mut layers.seen) {
-        return OptimalOutcome::LimitReached(limit);
+    let roots = starts.len() as u32;
+    for (index, start) in starts.into_iter().enumerate() {
+        layers.seen.insert_new(puzzle.encode(&start), index as u32);
+        if let Err(limit) = layers.budget.table_room(&mut layers.seen) {
+            return OptimalOutcome::LimitReached(limit);
+        }
+        layers.tree.push_root(start);
     }
-    layers.tree.push_root(start);
-    let mut bounds = vec![0u32, 1];
+    let mut bounds = vec![0u32, roots];
     let mut depth = 0u32;
     let outcome = loop {
         let [.., layer_start, layer_end] = bounds[..] else {
@@ -420,7 +475,12 @@ impl<P: Puzzle> Layers<'_, P> {
             .iter()
             .filter(|edge| keep(edge.parent) && keep(edge.child))
             .map(|edge| (edge.parent, edge.child));
+        let roots = bounds.get(1).copied().unwrap_or(0);
+        let starts = (0..roots)
+            .filter(|&index| keep(index))
+            .map(|index| self.tree.state(index as usize).clone())
+            .collect();
         let keys = KeyGraph::new(keys, &on_path, bounds, edges);
-        keys.lift(self.puzzle, self.tree.state(0).clone())
+        keys.lift(self.puzzle, starts)
     }
 }

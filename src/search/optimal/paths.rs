@@ -17,6 +17,8 @@ pub struct OptimalPaths<'g, S, M> {
     /// For each state of the current path: its index in the graph and the
     /// position of its next edge to follow.
     frames: Vec<(usize, usize)>,
+    /// The start whose paths come next, once those of the current one end.
+    next_start: usize,
     /// The path of no moves of a start that is a goal, not yet returned.
     single: bool,
 }
@@ -26,6 +28,7 @@ impl<'g, S, M> OptimalPaths<'g, S, M> {
         OptimalPaths {
             graph,
             frames: vec![(0, 0)],
+            next_start: 1,
             single: graph.goal_range().contains(&0),
         }
     }
@@ -35,7 +38,11 @@ impl<S: Clone, M: Clone> OptimalPaths<'_, S, M> {
     /// The current path.
     fn path(&self) -> Path<S, M> {
         let states = self.graph.states();
-        let mut path = Path::new(self.graph.start().clone());
+        let start = self
+            .frames
+            .first()
+            .and_then(|&(start, _)| states.get(start));
+        let mut path = Path::new(start.unwrap_or(self.graph.start()).clone());
         for pair in self.frames.windows(2) {
             let [(parent, next), (child, _)] = pair else {
                 continue;
@@ -62,6 +69,14 @@ impl<S: Clone, M: Clone> Iterator for OptimalPaths<'_, S, M> {
         }
         let goals = self.graph.goal_range();
         loop {
+            if self.frames.is_empty() {
+                // The paths of the next start, if there is one.
+                if self.next_start >= self.graph.starts().len() {
+                    return None;
+                }
+                self.frames.push((self.next_start, 0));
+                self.next_start += 1;
+            }
             let (index, next) = self.frames.last_mut()?;
             let Some((child, _)) = self.graph.edges(*index).nth(*next) else {
                 self.frames.pop();
