@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use puzzle_search::search::{
     all_optimal, astar, bfs, bidirectional_bfs, costs, farthest, idastar, idastar_count,
-    CancelFlag, Limit, Limits, Outcome,
+    CancelFlag, Limit, Limits, OptimalOutcome, Outcome,
 };
 use puzzle_search::{adapt, Backward, Puzzle};
 
@@ -98,6 +98,19 @@ impl Answer {
             Outcome::Solved(path) => Answer::Solved(path.len()),
             Outcome::Unsolvable => Answer::Unsolvable,
             Outcome::LimitReached(limit) => Answer::Limit(*limit),
+        }
+    }
+
+    /// The answer of a search for every optimal path, with the first path
+    /// of its graph if it has one.
+    fn of_graph<G, S, M>(
+        outcome: &OptimalOutcome<G>,
+        first: Option<Option<puzzle_search::Path<S, M>>>,
+    ) -> Self {
+        match (outcome.limit(), first) {
+            (Some(limit), _) => Answer::Limit(*limit),
+            (None, Some(path)) => Answer::Solved(path.map_or(0, |path| path.len())),
+            (None, None) => Answer::Unsolvable,
         }
     }
 }
@@ -204,26 +217,16 @@ where
         "all_optimal",
         all_optimal(puzzle, start.clone(), limits),
         |r: &puzzle_search::search::OptimalResult<puzzle_search::search::OptimalGraph<_, _>>| {
-            match (r.outcome.limit(), r.outcome.graph()) {
-                (Some(limit), _) => Answer::Limit(*limit),
-                (None, Some(graph)) => {
-                    Answer::Solved(graph.paths().next().map_or(0, |path| path.len()))
-                }
-                (None, None) => Answer::Unsolvable,
-            }
+            let first = r.outcome.graph().map(|graph| graph.paths().next());
+            Answer::of_graph(&r.outcome, first)
         }
     );
     engine!(
         "cheapest all_optimal",
         costs::all_optimal(&weighted, start.clone(), limits),
         |r: &puzzle_search::search::OptimalResult<costs::CheapestGraph<_, _, _>>| {
-            match (r.outcome.limit(), r.outcome.graph()) {
-                (Some(limit), _) => Answer::Limit(*limit),
-                (None, Some(graph)) => {
-                    Answer::Solved(graph.paths().next().map_or(0, |path| path.len()))
-                }
-                (None, None) => Answer::Unsolvable,
-            }
+            let first = r.outcome.graph().map(|graph| graph.paths().next());
+            Answer::of_graph(&r.outcome, first)
         }
     );
     engine!(

@@ -146,25 +146,25 @@ where
     all_optimal_from(puzzle, [start], limits)
 }
 
-/// [`all_optimal`] from several starts at once: every cheapest path from
-/// any of them to the nearest goals.
-///
-/// Every start is at cost zero: the graph's first states are the starts
-/// that lie on some cheapest path ([`CheapestGraph::starts`]), and its
-/// paths begin at them. Starts with the same key count once (the first is
-/// kept); a start that is a goal is a graph of itself alone (the first
-/// such start); no starts at all is [`OptimalOutcome::Unsolvable`], with
-/// nothing expanded.
+/// [`all_optimal`] from several starts at once, each at cost zero, with
+/// the rules of [`search::all_optimal_from`](crate::search::all_optimal_from):
+/// the graph begins at the starts on some cheapest path
+/// ([`CheapestGraph::starts`]), and its paths at them.
 ///
 /// ```
-/// use puzzle_search::{adapt, search::{costs, Limits, PathCount}};
+/// use puzzle_search::grid::{Grid, GridMap, Point};
+/// use puzzle_search::search::{costs, Limits, PathCount};
 ///
-/// // +1 or ×2 to 12: from 3 (3 → 6 → 12) and from 5 (5 → 6 → 12); 1 is farther.
-/// let walk = adapt::unit_costs(adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 12));
-/// let result = costs::all_optimal_from(&walk, [1, 3, 5], &Limits::new());
+/// // A corridor of five cells; from either end to the middle is two steps.
+/// let map = GridMap::parse("type octile\nheight 1\nwidth 5\nmap\n.....\n")?;
+/// let grid = Grid::new(&map, Point { x: 2, y: 0 });
+/// let ends = [Point { x: 0, y: 0 }, Point { x: 4, y: 0 }, Point { x: 1, y: 0 }];
+/// let result = costs::all_optimal_from(&grid, ends, &Limits::new());
 /// let graph = result.outcome.into_graph().unwrap();
-/// assert_eq!((graph.starts(), graph.cost()), (&[3, 5][..], 2));
-/// assert_eq!(graph.count(), PathCount::Exact(2));
+/// // The third start is nearer: the graph holds its path alone.
+/// assert_eq!(graph.starts(), &[Point { x: 1, y: 0 }]);
+/// assert_eq!(graph.count(), PathCount::Exact(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn all_optimal_from<P>(
     puzzle: &P,
