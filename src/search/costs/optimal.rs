@@ -263,7 +263,7 @@ where
     }
 
     /// Takes the states up by cost (then by when they were reached), from
-    /// the start: a goal at `optimum` ends its paths, any other state adds
+    /// the starts: a goal at `optimum` ends its paths, any other state adds
     /// its successors that reach their key's settled cost.
     fn run(
         mut self,
