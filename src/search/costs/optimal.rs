@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 
 use hashbrown::hash_table::Entry;
 
-use super::best_first::{BestFirst, Ended, Order};
+use super::best_first::{BestFirst, Ended};
 use crate::cost::{Cost, Weighted};
 use crate::search::optimal::{self, Dag};
 use crate::search::run::{Run, Watch};
@@ -188,7 +188,7 @@ where
     P: Weighted,
     P::State: PartialEq,
 {
-    let mut dijkstra = match BestFirst::new(None, puzzle, starts.clone(), Order::Cost, run) {
+    let mut dijkstra = match BestFirst::dijkstra(puzzle, starts.clone(), run) {
         Ok(search) => search,
         Err(limit) => return OptimalOutcome::LimitReached(limit),
     };
@@ -374,13 +374,14 @@ where
     /// states first, in the order they were taken up, then the goals.
     fn graph(self, optimum: P::Cost) -> GraphOf<P> {
         let count = self.states.len();
-        let is_goal = |index: usize| {
-            self.costs.get(index) == Some(&optimum)
-                && self
-                    .states
-                    .get(index)
-                    .is_some_and(|s| self.puzzle.is_goal(s))
-        };
+        // Which states are cheapest goals, asked of the puzzle once each.
+        let goal: Vec<bool> = self
+            .states
+            .iter()
+            .zip(&self.costs)
+            .map(|(state, &cost)| cost == optimum && self.puzzle.is_goal(state))
+            .collect();
+        let is_goal = |index: usize| goal.get(index) == Some(&true);
         // The edges of each state: a run of `self.edges`.
         let mut runs = vec![0..0; count];
         let mut start = 0;
