@@ -3,7 +3,7 @@
 //! cells ([`PairTable`]).
 
 use crate::klotski::layout::{CELLS, FULL, GENERAL_SHIFT};
-use crate::klotski::moves::{Metric, Move};
+use crate::klotski::moves::{neighbours, Metric, Move};
 use crate::klotski::pieces::Shape;
 
 use super::classes::{targets_of, PieceClass, MASK_BITS};
@@ -100,7 +100,7 @@ pub(super) struct PairTable {
     /// Where they can move: per pair from [`Movers::start`], those of the
     /// pieces other than the general in the order of their code bits, then
     /// those of the general in the order of its anchors.
-    targets: [u32; MOST_MOVERS],
+    targets: [u32; MOVERS],
 }
 
 /// The pieces that can move when one pair of cells is empty.
@@ -116,43 +116,70 @@ pub(super) struct Movers {
     general_start: u16,
 }
 
-/// The number of entries of the pair table of `metric`: pieces that can move,
-/// by the pair of empty cells.
-pub(super) const fn movers(metric: Metric) -> usize {
+/// The number of entries of every metric's pair table: the pieces that can
+/// move, by the pair of empty cells. A piece moves under one metric if and
+/// only if it can make a unit step, so the count is the step metric's, the
+/// cheapest to make: the compiler's interpreter builds these tables in every
+/// build of the crate. [`PairTable::new`] checks it for the others.
+pub(super) const MOVERS: usize = {
     let mut count = 0;
     let mut pair = 0;
     while pair < PAIRS {
-        let mut list = 0;
-        while list < LISTS {
-            if pair_targets(metric, pair_cells(pair), list) != 0 {
+        let empty = pair_cells(pair);
+        let mut lists = bordering(empty);
+        while lists != 0 {
+            if pair_targets(Metric::Step, empty, next_list(&mut lists)) != 0 {
                 count += 1;
             }
-            list += 1;
         }
         pair += 1;
     }
     count
-}
-
-/// The most entries a pair table has: a piece moves under one metric if and
-/// only if it can make a unit step, so under all of them alike, but the
-/// largest of the three is taken rather than assumed.
-pub(super) const MOST_MOVERS: usize = {
-    let (step, slide, piece) = (
-        movers(Metric::Step),
-        movers(Metric::Slide),
-        movers(Metric::Piece),
-    );
-    let most = if step > slide { step } else { slide };
-    if piece > most {
-        piece
-    } else {
-        most
-    }
 };
 
 // The starts are `u16`.
-const _: () = assert!(MOST_MOVERS <= u16::MAX as usize);
+const _: () = assert!(MOVERS <= u16::MAX as usize);
+
+/// `BORDERING[cell]`: the lists whose piece borders `cell` (as bit `list`),
+/// if it can stand on the board at all. A piece moves only if an empty cell
+/// borders it: some ten of the 76 for a pair of cells. The tables look at
+/// those alone, since the compiler's interpreter makes them in every build
+/// of the crate, at some microseconds for each piece it looks at.
+// Evaluated at compile time, where an index out of bounds fails the build.
+#[allow(clippy::indexing_slicing)]
+const BORDERING: [u128; CELLS] = {
+    let mut table = [0; CELLS];
+    let mut list = 0;
+    while list < LISTS {
+        let (class, anchor) = list_piece(list);
+        if class.fits(FULL) >> anchor & 1 == 1 {
+            let cells = class.footprint() << anchor;
+            let mut border = neighbours(cells) & !cells;
+            while border != 0 {
+                table[border.trailing_zeros() as usize] |= 1 << list;
+                border &= border - 1;
+            }
+        }
+        list += 1;
+    }
+    table
+};
+
+/// The lists whose piece borders a cell of `empty` (two cells), as bits.
+// Both cells are on the board, below `CELLS`.
+#[allow(clippy::indexing_slicing)]
+const fn bordering(empty: u32) -> u128 {
+    let first = empty.trailing_zeros() as usize;
+    let second = (empty & (empty - 1)).trailing_zeros() as usize;
+    BORDERING[first] | BORDERING[second]
+}
+
+/// The lowest list of `lists`, taken out of them.
+const fn next_list(lists: &mut u128) -> usize {
+    let list = lists.trailing_zeros() as usize;
+    *lists &= *lists - 1;
+    list
+}
 
 /// Where the piece of `list` can move under `metric` when the cells of `empty`
 /// are empty; 0 if it cannot stand there.
@@ -206,7 +233,7 @@ impl PairTable {
         };
         let mut table = PairTable {
             movers: [none; PAIRS],
-            targets: [0; MOST_MOVERS],
+            targets: [0; MOVERS],
         };
         // `while` loops: a `const fn` has no `for`. Lists are in the order of
         // the entries: the code bits first, then the general's anchors.
@@ -216,11 +243,9 @@ impl PairTable {
             let empty = pair_cells(pair);
             let movers = &mut table.movers[pair];
             movers.start = count as u16;
-            let mut list = 0;
-            while list < LISTS {
-                if list == GENERAL_SHIFT as usize {
-                    movers.general_start = count as u16;
-                }
+            let mut lists = bordering(empty);
+            while lists != 0 {
+                let list = next_list(&mut lists);
                 let targets = pair_targets(metric, empty, list);
                 if targets != 0 {
                     table.targets[count] = targets;
@@ -231,10 +256,17 @@ impl PairTable {
                         movers.general |= 1 << (list - GENERAL_SHIFT as usize);
                     }
                 }
-                list += 1;
             }
+            // One entry for each piece other than the general, before its.
+            movers.general_start = movers.start + movers.pieces.count_ones() as u16;
             pair += 1;
         }
+        // Fewer entries than the step metric's would leave some unused; more
+        // would have failed the build at the first one past the end.
+        assert!(
+            count == MOVERS,
+            "a metric moves other pieces than unit steps do"
+        );
         table
     }
 
@@ -261,8 +293,8 @@ impl PairTable {
             usize::from(movers.start) + before.count_ones() as usize
         };
         // The movers before this one, counted from its pair's start: below
-        // `MOST_MOVERS`, the table's size, which the compiler checked.
-        debug_assert!(entry < MOST_MOVERS, "{entry}");
+        // `MOVERS`, the table's size, which the compiler checked.
+        debug_assert!(entry < MOVERS, "{entry}");
         self.targets[entry]
     }
 }
@@ -273,4 +305,44 @@ pub(super) const fn pair_index(empty: u32) -> usize {
     let first = empty.trailing_zeros() as usize;
     let second = (empty & empty.wrapping_sub(1)).trailing_zeros() as usize;
     second * (second - 1) / 2 + first
+}
+
+#[cfg(test)]
+// Tests fail loudly.
+#[allow(clippy::indexing_slicing, clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Every piece of every pair of empty cells, under every metric: the
+    /// table lists it if and only if it moves, with its targets, where
+    /// `pair_targets` works them out for all 76 pieces, none skipped.
+    #[test]
+    fn the_pair_tables_hold_every_piece_that_moves() {
+        for metric in Metric::ALL {
+            for pair in 0..PAIRS {
+                let empty = pair_cells(pair);
+                assert_eq!(pair_index(empty), pair);
+                let (table, index) = PairTable::lookup(metric, empty).unwrap();
+                let mut entries = 0;
+                for list in 0..LISTS {
+                    let targets = pair_targets(metric, empty, list);
+                    let (bit, general) = match list.checked_sub(GENERAL_SHIFT as usize) {
+                        Some(anchor) => (GENERAL_SHIFT, anchor as u8),
+                        None => (list as u32, 0),
+                    };
+                    let listed = table.movable(index, 1 << bit, general) >> bit & 1 == 1;
+                    assert_eq!(listed, targets != 0, "{metric:?} {empty:#x} {list}");
+                    if listed {
+                        assert_eq!(table.targets(index, bit, general), targets);
+                        entries += 1;
+                    }
+                }
+                let next = table
+                    .movers
+                    .get(pair + 1)
+                    .map_or(MOVERS, |m| m.start.into());
+                assert_eq!(usize::from(table.movers[pair].start) + entries, next);
+            }
+        }
+    }
 }
