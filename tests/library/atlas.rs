@@ -229,15 +229,29 @@ fn results_do_not_depend_on_the_number_of_threads() {
 }
 
 /// The flood finds the union–find's components, labelled alike, on piece
-/// sets under every metric and with any number of threads.
+/// sets under every metric and with any number of threads: sets of many
+/// groups, six soldiers in one group and in many.
 #[test]
 fn flood_components_equal_union_find_components() {
-    for pieces in [
+    flood_matches_union_find(&[
         counts(2, 4, 2),
         counts(0, 6, 2),
         counts(4, 1, 4),
-        counts(1, 1, 6),
-    ] {
+        counts(1, 3, 6),
+        counts(0, 0, 6),
+    ]);
+}
+
+/// As [`flood_components_equal_union_find_components`], on a set of 964,656
+/// layouts in one group.
+#[test]
+#[ignore = "964,656 layouts under three metrics: some ten seconds"]
+fn flood_components_equal_union_find_components_on_a_large_set() {
+    flood_matches_union_find(&[counts(1, 1, 6)]);
+}
+
+fn flood_matches_union_find(sets: &[PieceCounts]) {
+    for &pieces in sets {
         let space = piece_set(pieces);
         for metric in Metric::ALL {
             let puzzle = unfolded(metric);
