@@ -43,14 +43,6 @@ impl<S, M> Tree<S, M> {
         Ok((table, Tree::new_in(budget, capacity)?))
     }
 
-    /// Empties the tree for another search, keeping its room, which
-    /// `budget` counts from now on.
-    pub(crate) fn clear_in(&mut self, budget: &mut Budget) {
-        self.roots.clear();
-        self.linked.clear();
-        budget.adopt(&self.linked);
-    }
-
     /// Room for one more state with a parent, from `budget`: the check
     /// before [`push`](Tree::push), which never grows the tree itself.
     #[inline(always)]

@@ -2,7 +2,7 @@
 //! a binary heap (those of the lowest priority on a stack beside it), each
 //! key's cheapest node, and the search tree behind them.
 
-// Indices in this module are the tree's own, handed out by `Tree::push`: in bounds.
+// Indices in this module are the nodes' own, handed out by `Nodes::push`: in bounds.
 #![allow(clippy::indexing_slicing)]
 
 use core::cmp::Ordering;
@@ -15,7 +15,6 @@ use crate::cost::{Cost, Weighted};
 use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Watch, MAX_INDEXED};
 use crate::search::table::KeyTable;
-use crate::search::tree::Tree;
 use crate::search::Limit;
 use crate::{Path, Puzzle};
 
@@ -84,17 +83,155 @@ impl<K: Copy + Eq + core::hash::Hash> Best<K> {
     }
 }
 
-/// The states a weighted search has reached: every node in a [`Tree`] with
+/// A node with a parent: its state, the link back, its cost and whether a
+/// cheaper node of its key replaced it, all in one entry. A child kept is
+/// one room check and one push, and a node expanded one cache line read,
+/// where a vector for each of them took a check and a push each.
+struct Node<S, M, C> {
+    state: S,
+    mv: M,
+    parent: u32,
+    /// The cost of the path from the roots.
+    cost: C,
+    superseded: bool,
+}
+
+/// The search tree of a weighted search: the roots, then the nodes reached
+/// from them, numbered in the order reached. The roots are kept apart, as
+/// in [`Tree`](crate::search::tree::Tree), so that a node needs no
+/// optional move: a root costs zero and is never superseded (no path costs
+/// less than zero).
+struct Nodes<S, M, C> {
+    roots: Vec<S>,
+    /// `linked[i]` is node `roots.len() + i`.
+    linked: Vec<Node<S, M, C>>,
+}
+
+impl<S, M, C: Cost> Nodes<S, M, C> {
+    /// No nodes, with room for `capacity` from `budget`.
+    fn new_in(budget: &mut Budget, capacity: usize) -> Result<Self, Limit> {
+        Ok(Nodes {
+            roots: Vec::new(),
+            linked: budget.vec(capacity)?,
+        })
+    }
+
+    /// Empties the nodes for another search, keeping their room, which
+    /// `budget` counts from now on.
+    fn clear_in(&mut self, budget: &mut Budget) {
+        self.roots.clear();
+        self.linked.clear();
+        budget.adopt(&self.linked);
+    }
+
+    /// Room for one more node with a parent: the check before
+    /// [`push`](Nodes::push), which never grows the vector itself.
+    #[inline(always)]
+    fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
+        budget.room(&mut self.linked)
+    }
+
+    /// Adds `state` as a root, before any node with a parent, and returns its index.
+    fn push_root(&mut self, state: S) -> u32 {
+        debug_assert!(self.linked.is_empty(), "roots come first");
+        self.roots.push(state);
+        self.roots.len() as u32 - 1
+    }
+
+    /// Adds `state`, reached from node `parent` by `mv` at `cost`;
+    /// [`room`](Nodes::room) made room for it.
+    #[inline]
+    fn push(&mut self, state: S, parent: u32, mv: M, cost: C) {
+        self.linked.push(Node {
+            state,
+            mv,
+            parent,
+            cost,
+            superseded: false,
+        });
+    }
+
+    /// The number of nodes.
+    #[inline]
+    fn len(&self) -> usize {
+        self.roots.len() + self.linked.len()
+    }
+
+    /// Node `index` if it has a parent.
+    #[inline]
+    fn linked(&self, index: usize) -> Option<&Node<S, M, C>> {
+        let linked = index.checked_sub(self.roots.len())?;
+        Some(&self.linked[linked])
+    }
+
+    /// The cost of node `index`.
+    #[inline]
+    fn cost(&self, index: usize) -> C {
+        self.linked(index).map_or(C::ZERO, |node| node.cost)
+    }
+
+    #[inline]
+    fn is_superseded(&self, index: usize) -> bool {
+        self.linked(index).is_some_and(|node| node.superseded)
+    }
+
+    /// Marks node `index` superseded; a root never is (nothing is cheaper).
+    #[inline]
+    fn supersede(&mut self, index: usize) {
+        if let Some(linked) = index.checked_sub(self.roots.len()) {
+            self.linked[linked].superseded = true;
+        }
+    }
+
+    fn state(&self, index: usize) -> &S {
+        self.node(index).0
+    }
+
+    /// The state of node `index`, its cost, and the move that reached it
+    /// unless it is a root.
+    #[inline]
+    fn node(&self, index: usize) -> (&S, C, Option<&M>) {
+        match self.linked(index) {
+            Some(node) => (&node.state, node.cost, Some(&node.mv)),
+            None => (&self.roots[index], C::ZERO, None),
+        }
+    }
+
+    /// The indices from `index` up to its root, `index` first.
+    fn ancestry(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
+        core::iter::successors(Some(index), move |&index| {
+            self.linked(index).map(|node| node.parent as usize)
+        })
+    }
+}
+
+impl<S: Clone, M: Clone, C: Cost> Nodes<S, M, C> {
+    /// The path from the root of node `index` to it, both included.
+    fn path_to(&self, index: usize) -> Path<S, M> {
+        // Walked twice, to count and then to copy: the path's vectors are
+        // allocated once each, as in `Tree::path_to`.
+        let length = self.ancestry(index).count();
+        let mut states = Vec::with_capacity(length);
+        let mut moves = Vec::with_capacity(length.saturating_sub(1));
+        for index in self.ancestry(index) {
+            let (state, _, mv) = self.node(index);
+            states.push(state.clone());
+            if let Some(mv) = mv {
+                moves.push(mv.clone());
+            }
+        }
+        Path::from_reversed(states, moves)
+    }
+}
+
+/// The states a weighted search has reached: every node in [`Nodes`] with
 /// its cost so far, the cheapest node of each key, and the nodes still to
 /// expand in a heap. A node replaced by a cheaper way to its key is marked
 /// superseded and skipped when it comes out of the heap (lazy deletion); a
 /// key already expanded can be reached again more cheaply, and its new node
 /// is expanded again (reopening).
 pub(super) struct Frontier<P: Weighted> {
-    tree: Tree<P::State, P::Move>,
-    /// `costs[i]`: the cost of the path from the roots to node `i`.
-    costs: Vec<P::Cost>,
-    superseded: Vec<bool>,
+    nodes: Nodes<P::State, P::Move, P::Cost>,
     /// The cheapest node of each key.
     best: Best<P::Key>,
     heap: BinaryHeap<Waiting<P::Cost>>,
@@ -126,9 +263,7 @@ impl<P: Weighted> Frontier<P> {
         };
         let start = budget.start(INITIAL_CAPACITY);
         Ok(Frontier {
-            tree: Tree::new_in(budget, INITIAL_CAPACITY)?,
-            costs: budget.vec(start)?,
-            superseded: budget.vec(start)?,
+            nodes: Nodes::new_in(budget, start)?,
             best,
             heap: BinaryHeap::from(budget.vec(start)?),
             ties: budget.vec(start)?,
@@ -156,11 +291,7 @@ impl<P: Weighted> Frontier<P> {
         }) else {
             return Frontier::new(puzzle, max_states, budget);
         };
-        frontier.tree.clear_in(budget);
-        frontier.costs.clear();
-        budget.adopt(&frontier.costs);
-        frontier.superseded.clear();
-        budget.adopt(&frontier.superseded);
+        frontier.nodes.clear_in(budget);
         let mut heap = core::mem::take(&mut frontier.heap).into_vec();
         heap.clear();
         budget.adopt(&heap);
@@ -185,8 +316,8 @@ impl<P: Weighted> Frontier<P> {
     /// entries.
     pub(super) fn forget(&mut self, puzzle: &P) {
         if let Best::Dense { nodes, keys } = &mut self.best {
-            for node in 0..self.tree.len() {
-                let key = puzzle.encode(self.tree.state(node));
+            for node in 0..self.nodes.len() {
+                let key = puzzle.encode(self.nodes.state(node));
                 if let Some(slot) = nodes.get_mut(puzzle.dense_key(&key)) {
                     *slot = NONE;
                 }
@@ -197,20 +328,8 @@ impl<P: Weighted> Frontier<P> {
 
     /// Room for one more node, and for one more key in a hashed table,
     /// from `budget`.
-    #[inline(always)]
     fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
-        self.tree.room(budget)?;
-        budget.room(&mut self.costs)?;
-        budget.room(&mut self.superseded)?;
-        // The heap has room for the ties too, which may join it at once.
-        if self.heap.len() + self.ties.len() >= self.heap.capacity() {
-            let mut heap = core::mem::take(&mut self.heap).into_vec();
-            let more = self.ties.len() + heap.capacity().max(4);
-            let grown = budget.reserve(&mut heap, more);
-            self.heap = BinaryHeap::from(heap);
-            grown?;
-        }
-        budget.room(&mut self.ties)?;
+        node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
         match &mut self.best {
             Best::Hashed(table) => budget.table_room(table),
             Best::Dense { .. } => Ok(()),
@@ -236,7 +355,7 @@ impl<P: Weighted> Frontier<P> {
         }
         self.admit()?;
         self.room(budget)?;
-        let node = self.tree.push_root(state);
+        let node = self.nodes.push_root(state);
         match &mut self.best {
             Best::Hashed(table) => table.insert_new(key, node),
             Best::Dense { nodes, keys } => {
@@ -247,7 +366,7 @@ impl<P: Weighted> Frontier<P> {
                 *keys += 1;
             }
         }
-        self.record(node, P::Cost::ZERO, priority);
+        self.record(node, priority);
         Ok(())
     }
 
@@ -273,16 +392,20 @@ impl<P: Weighted> Frontier<P> {
         priority: impl FnOnce(&P::State) -> Option<P::Cost>,
         budget: &mut Budget,
     ) -> Result<Option<u32>, Limit> {
-        if self.tree.len() >= MAX_INDEXED {
+        if self.nodes.len() >= MAX_INDEXED {
             return Err(Limit::States { max: MAX_INDEXED });
         }
-        // Room for a node, whether it is kept or not: growth is checked
-        // where it would happen, never inside a push.
-        self.room(budget)?;
-        let node = self.tree.len() as u32;
+        // Growth is checked where it would happen, never inside a push or
+        // an insert: room for a node once the child is kept (most children
+        // are not), and room for a key before the hashed table's entry,
+        // which could not grow it.
+        let node = self.nodes.len() as u32;
         let keys = self.best.len();
         let table = match &mut self.best {
-            Best::Hashed(table) => table,
+            Best::Hashed(table) => {
+                budget.table_room(table)?;
+                table
+            }
             Best::Dense { nodes, keys } => {
                 let max = self.max_states;
                 let slot = nodes
@@ -293,35 +416,38 @@ impl<P: Weighted> Frontier<P> {
                         return Err(Limit::States { max });
                     }
                     let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                    node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
                     *slot = node;
                     *keys += 1;
-                    self.tree.push(state, parent, mv);
-                    self.record(node, cost, priority);
-                } else {
-                    let known = *slot as usize;
-                    if self.costs[known] <= cost {
-                        return Ok(None);
-                    }
-                    let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                    self.superseded[known] = true;
-                    *slot = node;
-                    self.tree.push(state, parent, mv);
-                    self.record(node, cost, priority);
+                    self.nodes.push(state, parent, mv, cost);
+                    self.record(node, priority);
+                    return Ok(Some(node));
                 }
+                let known = *slot as usize;
+                if self.nodes.cost(known) <= cost {
+                    return Ok(None);
+                }
+                let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+                self.nodes.supersede(known);
+                *slot = node;
+                self.nodes.push(state, parent, mv, cost);
+                self.record(node, priority);
                 return Ok(Some(node));
             }
         };
         match table.entry(key) {
             Slot::Occupied(mut entry) => {
                 let known = entry.get().1 as usize;
-                if self.costs[known] <= cost {
+                if self.nodes.cost(known) <= cost {
                     return Ok(None);
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                self.superseded[known] = true;
+                node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+                self.nodes.supersede(known);
                 entry.get_mut().1 = node;
-                self.tree.push(state, parent, mv);
-                self.record(node, cost, priority);
+                self.nodes.push(state, parent, mv, cost);
+                self.record(node, priority);
             }
             Slot::Vacant(entry) => {
                 if keys >= self.max_states {
@@ -330,9 +456,10 @@ impl<P: Weighted> Frontier<P> {
                     });
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
                 entry.insert((key, node));
-                self.tree.push(state, parent, mv);
-                self.record(node, cost, priority);
+                self.nodes.push(state, parent, mv, cost);
+                self.record(node, priority);
             }
         }
         Ok(Some(node))
@@ -348,9 +475,7 @@ impl<P: Weighted> Frontier<P> {
     }
 
     #[inline]
-    fn record(&mut self, node: u32, cost: P::Cost, priority: P::Cost) {
-        self.costs.push(cost);
-        self.superseded.push(false);
+    fn record(&mut self, node: u32, priority: P::Cost) {
         match self.current.map(|current| priority.cmp(&current)) {
             Some(Ordering::Equal) => self.ties.push(node),
             Some(Ordering::Less) => {
@@ -374,12 +499,12 @@ impl<P: Weighted> Frontier<P> {
     #[inline]
     pub(super) fn pop(&mut self) -> Option<u32> {
         while let Some(node) = self.ties.pop() {
-            if !self.superseded[node as usize] {
+            if !self.nodes.is_superseded(node as usize) {
                 return Some(node);
             }
         }
         while let Some(waiting) = self.heap.pop() {
-            if !self.superseded[waiting.node as usize] {
+            if !self.nodes.is_superseded(waiting.node as usize) {
                 self.current = Some(waiting.priority);
                 return Some(waiting.node);
             }
@@ -390,13 +515,13 @@ impl<P: Weighted> Frontier<P> {
     /// The lowest priority of a node still to expand, if any.
     pub(super) fn lowest(&mut self) -> Option<P::Cost> {
         while let Some(&node) = self.ties.last() {
-            if !self.superseded[node as usize] {
+            if !self.nodes.is_superseded(node as usize) {
                 return self.current;
             }
             self.ties.pop();
         }
         while let Some(waiting) = self.heap.peek() {
-            if !self.superseded[waiting.node as usize] {
+            if !self.nodes.is_superseded(waiting.node as usize) {
                 return Some(waiting.priority);
             }
             self.heap.pop();
@@ -423,20 +548,19 @@ impl<P: Weighted> Frontier<P> {
                 .get(puzzle.dense_key(key))
                 .filter(|&&node| node != NONE)?,
         };
-        Some((node, self.costs[node as usize]))
+        Some((node, self.nodes.cost(node as usize)))
     }
 
     /// The state of node `node`, its cost, and the move that reached it
     /// unless it is a root.
     #[inline]
     pub(super) fn node(&self, node: u32) -> (&P::State, P::Cost, Option<&P::Move>) {
-        let (state, mv) = self.tree.node(node as usize);
-        (state, self.costs[node as usize], mv)
+        self.nodes.node(node as usize)
     }
 
     /// The nodes from `node` up to its root, `node` first.
     pub(super) fn ancestry(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
-        self.tree.ancestry(node as usize).map(|index| index as u32)
+        self.nodes.ancestry(node as usize).map(|index| index as u32)
     }
 
     /// The path from the root of node `node` to it, both included.
@@ -444,8 +568,41 @@ impl<P: Weighted> Frontier<P> {
     where
         P: Puzzle,
     {
-        self.tree.path_to(node as usize)
+        self.nodes.path_to(node as usize)
     }
+}
+
+/// Room for one more node in `nodes`, and in the heap or among the `ties`
+/// (the heap has room for the ties too, which may join it at once): a
+/// function of the fields rather than a method, so that
+/// [`Frontier::offer`] checks it while it holds the child's slot.
+#[inline(always)]
+fn node_room<S, M, C: Cost>(
+    nodes: &mut Nodes<S, M, C>,
+    heap: &mut BinaryHeap<Waiting<C>>,
+    ties: &mut Vec<u32>,
+    budget: &mut Budget,
+) -> Result<(), Limit> {
+    nodes.room(budget)?;
+    if heap.len() + ties.len() >= heap.capacity() {
+        grow_heap(heap, ties.len(), budget)?;
+    }
+    budget.room(ties)
+}
+
+/// Grows a full heap, by at least the `ties` beside it.
+#[cold]
+#[inline(never)]
+fn grow_heap<C: Cost>(
+    heap: &mut BinaryHeap<Waiting<C>>,
+    ties: usize,
+    budget: &mut Budget,
+) -> Result<(), Limit> {
+    let mut vec = core::mem::take(heap).into_vec();
+    let more = ties + vec.capacity().max(4);
+    let grown = budget.reserve(&mut vec, more);
+    *heap = BinaryHeap::from(vec);
+    grown
 }
 
 /// Counts a child generated, and tells whether the search must stop: it was
