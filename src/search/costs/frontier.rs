@@ -235,6 +235,14 @@ pub(super) struct Frontier<P: Weighted> {
     /// The cheapest node of each key.
     best: Best<P::Key>,
     heap: BinaryHeap<Waiting<P::Cost>>,
+    /// Nodes bound for the heap, not sifted into it yet: they join it all
+    /// at once (in one rebuild of its tail) when a node is next taken from
+    /// it. A search that ends at its goal takes few nodes from the heap
+    /// (most come from the ties) and puts many more in, which it never
+    /// takes out: those cost a push on a vector, not a sift up the heap.
+    /// The heap and these together are what the heap alone was, so nodes
+    /// come out in the same order.
+    pending: Vec<Waiting<P::Cost>>,
     /// Nodes whose priority is `current`, the priority of the node last
     /// taken from the heap, the newest last. They come out before the heap
     /// and in the heap's own order (among equal priorities the node reached
@@ -266,6 +274,7 @@ impl<P: Weighted> Frontier<P> {
             nodes: Nodes::new_in(budget, start)?,
             best,
             heap: BinaryHeap::from(budget.vec(start)?),
+            pending: budget.vec(start)?,
             ties: budget.vec(start)?,
             current: None,
             max_states: max_states.min(MAX_INDEXED),
@@ -298,6 +307,8 @@ impl<P: Weighted> Frontier<P> {
         frontier.heap = BinaryHeap::from(heap);
         frontier.ties.clear();
         budget.adopt(&frontier.ties);
+        frontier.pending.clear();
+        budget.adopt(&frontier.pending);
         frontier.current = None;
         match &mut frontier.best {
             Best::Hashed(table) => {
@@ -329,7 +340,13 @@ impl<P: Weighted> Frontier<P> {
     /// Room for one more node, and for one more key in a hashed table,
     /// from `budget`.
     fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
-        node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+        node_room(
+            &mut self.nodes,
+            &mut self.heap,
+            &mut self.pending,
+            &mut self.ties,
+            budget,
+        )?;
         match &mut self.best {
             Best::Hashed(table) => budget.table_room(table),
             Best::Dense { .. } => Ok(()),
@@ -416,7 +433,13 @@ impl<P: Weighted> Frontier<P> {
                         return Err(Limit::States { max });
                     }
                     let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                    node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+                    node_room(
+                        &mut self.nodes,
+                        &mut self.heap,
+                        &mut self.pending,
+                        &mut self.ties,
+                        budget,
+                    )?;
                     *slot = node;
                     *keys += 1;
                     self.nodes.push(state, parent, mv, cost);
@@ -428,7 +451,13 @@ impl<P: Weighted> Frontier<P> {
                     return Ok(None);
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+                node_room(
+                    &mut self.nodes,
+                    &mut self.heap,
+                    &mut self.pending,
+                    &mut self.ties,
+                    budget,
+                )?;
                 self.nodes.supersede(known);
                 *slot = node;
                 self.nodes.push(state, parent, mv, cost);
@@ -443,7 +472,13 @@ impl<P: Weighted> Frontier<P> {
                     return Ok(None);
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+                node_room(
+                    &mut self.nodes,
+                    &mut self.heap,
+                    &mut self.pending,
+                    &mut self.ties,
+                    budget,
+                )?;
                 self.nodes.supersede(known);
                 entry.get_mut().1 = node;
                 self.nodes.push(state, parent, mv, cost);
@@ -456,7 +491,13 @@ impl<P: Weighted> Frontier<P> {
                     });
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                node_room(&mut self.nodes, &mut self.heap, &mut self.ties, budget)?;
+                node_room(
+                    &mut self.nodes,
+                    &mut self.heap,
+                    &mut self.pending,
+                    &mut self.ties,
+                    budget,
+                )?;
                 entry.insert((key, node));
                 self.nodes.push(state, parent, mv, cost);
                 self.record(node, priority);
@@ -480,9 +521,17 @@ impl<P: Weighted> Frontier<P> {
             Some(Ordering::Equal) => self.ties.push(node),
             Some(Ordering::Less) => {
                 self.demote();
-                self.heap.push(Waiting { priority, node });
+                self.pending.push(Waiting { priority, node });
             }
-            _ => self.heap.push(Waiting { priority, node }),
+            _ => self.pending.push(Waiting { priority, node }),
+        }
+    }
+
+    /// Moves the pending nodes into the heap, which has room for them.
+    #[inline]
+    fn sift_pending(&mut self) {
+        if !self.pending.is_empty() {
+            self.heap.extend(self.pending.drain(..));
         }
     }
 
@@ -503,6 +552,7 @@ impl<P: Weighted> Frontier<P> {
                 return Some(node);
             }
         }
+        self.sift_pending();
         while let Some(waiting) = self.heap.pop() {
             if !self.nodes.is_superseded(waiting.node as usize) {
                 self.current = Some(waiting.priority);
@@ -520,6 +570,7 @@ impl<P: Weighted> Frontier<P> {
             }
             self.ties.pop();
         }
+        self.sift_pending();
         while let Some(waiting) = self.heap.peek() {
             if !self.nodes.is_superseded(waiting.node as usize) {
                 return Some(waiting.priority);
@@ -531,7 +582,7 @@ impl<P: Weighted> Frontier<P> {
 
     /// The number of nodes in the heap, superseded ones included.
     pub(super) fn waiting(&self) -> usize {
-        self.heap.len() + self.ties.len()
+        self.heap.len() + self.pending.len() + self.ties.len()
     }
 
     /// The number of keys reached.
@@ -572,34 +623,38 @@ impl<P: Weighted> Frontier<P> {
     }
 }
 
-/// Room for one more node in `nodes`, and in the heap or among the `ties`
-/// (the heap has room for the ties too, which may join it at once): a
+/// Room for one more node in `nodes`, and among the heap's `pending` nodes
+/// or the `ties` (the heap has room for both too, which may join it at
+/// once): a
 /// function of the fields rather than a method, so that
 /// [`Frontier::offer`] checks it while it holds the child's slot.
 #[inline(always)]
 fn node_room<S, M, C: Cost>(
     nodes: &mut Nodes<S, M, C>,
     heap: &mut BinaryHeap<Waiting<C>>,
+    pending: &mut Vec<Waiting<C>>,
     ties: &mut Vec<u32>,
     budget: &mut Budget,
 ) -> Result<(), Limit> {
     nodes.room(budget)?;
-    if heap.len() + ties.len() >= heap.capacity() {
-        grow_heap(heap, ties.len(), budget)?;
+    let beside = pending.len() + ties.len();
+    if heap.len() + beside >= heap.capacity() {
+        grow_heap(heap, beside, budget)?;
     }
+    budget.room(pending)?;
     budget.room(ties)
 }
 
-/// Grows a full heap, by at least the `ties` beside it.
+/// Grows a full heap, by at least the nodes `beside` it.
 #[cold]
 #[inline(never)]
 fn grow_heap<C: Cost>(
     heap: &mut BinaryHeap<Waiting<C>>,
-    ties: usize,
+    beside: usize,
     budget: &mut Budget,
 ) -> Result<(), Limit> {
     let mut vec = core::mem::take(heap).into_vec();
-    let more = ties + vec.capacity().max(4);
+    let more = beside + vec.capacity().max(4);
     let grown = budget.reserve(&mut vec, more);
     *heap = BinaryHeap::from(vec);
     grown
