@@ -530,8 +530,16 @@ impl<P: Weighted> Frontier<P> {
     /// Moves the pending nodes into the heap, which has room for them.
     #[inline]
     fn sift_pending(&mut self) {
-        if !self.pending.is_empty() {
-            self.heap.extend(self.pending.drain(..));
+        match self.pending.len() {
+            0 => {}
+            // One node, as bidirectional search leaves between two looks
+            // at the heap's top: a push, without the rebuild's overhead.
+            1 => {
+                if let Some(waiting) = self.pending.pop() {
+                    self.heap.push(waiting);
+                }
+            }
+            _ => self.heap.extend(self.pending.drain(..)),
         }
     }
 
