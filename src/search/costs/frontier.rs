@@ -224,6 +224,71 @@ impl<S: Clone, M: Clone, C: Cost> Nodes<S, M, C> {
     }
 }
 
+/// The nodes still to expand: a heap, the nodes bound for it, and the
+/// nodes of the lowest priority beside it.
+struct Queue<C> {
+    heap: BinaryHeap<Waiting<C>>,
+    /// Nodes bound for the heap, not sifted into it yet: they join it all
+    /// at once (in one rebuild of its tail) when a node is next taken from
+    /// it. A search that ends at its goal takes few nodes from the heap
+    /// (most come from the ties) and puts many more in, which it never
+    /// takes out: those cost a push on a vector, not a sift up the heap.
+    /// The heap and these together are what the heap alone was, so nodes
+    /// come out in the same order.
+    pending: Vec<Waiting<C>>,
+    /// Nodes whose priority is the frontier's `current`, that of the node last
+    /// taken from the heap, the newest last. They come out before the heap
+    /// and in the heap's own order (among equal priorities the node reached
+    /// last first, and every node in the heap is older or of a higher
+    /// priority), so a node of the lowest priority costs no heap push or
+    /// pop: most of them on open ground, where A*'s priority stays level
+    /// along the way to the goal. `None` when no node is expanded yet, or
+    /// when a node of a lower priority joined the heap (an inconsistent
+    /// heuristic): then these nodes went into the heap.
+    ties: Vec<u32>,
+}
+
+impl<C: Cost> Queue<C> {
+    /// An empty queue with room for `capacity` nodes from `budget`.
+    fn new_in(budget: &mut Budget, capacity: usize) -> Result<Self, Limit> {
+        Ok(Queue {
+            heap: BinaryHeap::from(budget.vec(capacity)?),
+            pending: budget.vec(capacity)?,
+            ties: budget.vec(capacity)?,
+        })
+    }
+
+    /// Empties the queue for another search, keeping its room, which
+    /// `budget` counts from now on.
+    fn clear_in(&mut self, budget: &mut Budget) {
+        let mut heap = core::mem::take(&mut self.heap).into_vec();
+        heap.clear();
+        budget.adopt(&heap);
+        self.heap = BinaryHeap::from(heap);
+        self.ties.clear();
+        budget.adopt(&self.ties);
+        self.pending.clear();
+        budget.adopt(&self.pending);
+    }
+
+    /// Room for one more node among the pending ones or the ties; the heap
+    /// has room for both, which may join it at once.
+    #[inline(always)]
+    fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
+        let beside = self.pending.len() + self.ties.len();
+        if self.heap.len() + beside >= self.heap.capacity() {
+            grow_heap(&mut self.heap, beside, budget)?;
+        }
+        budget.room(&mut self.pending)?;
+        budget.room(&mut self.ties)
+    }
+
+    /// The number of nodes, superseded ones included.
+    fn len(&self) -> usize {
+        self.heap.len() + self.pending.len() + self.ties.len()
+    }
+}
+
 /// The states a weighted search has reached: every node in [`Nodes`] with
 /// its cost so far, the cheapest node of each key, and the nodes still to
 /// expand in a heap. A node replaced by a cheaper way to its key is marked
@@ -234,25 +299,8 @@ pub(super) struct Frontier<P: Weighted> {
     nodes: Nodes<P::State, P::Move, P::Cost>,
     /// The cheapest node of each key.
     best: Best<P::Key>,
-    heap: BinaryHeap<Waiting<P::Cost>>,
-    /// Nodes bound for the heap, not sifted into it yet: they join it all
-    /// at once (in one rebuild of its tail) when a node is next taken from
-    /// it. A search that ends at its goal takes few nodes from the heap
-    /// (most come from the ties) and puts many more in, which it never
-    /// takes out: those cost a push on a vector, not a sift up the heap.
-    /// The heap and these together are what the heap alone was, so nodes
-    /// come out in the same order.
-    pending: Vec<Waiting<P::Cost>>,
-    /// Nodes whose priority is `current`, the priority of the node last
-    /// taken from the heap, the newest last. They come out before the heap
-    /// and in the heap's own order (among equal priorities the node reached
-    /// last first, and every node in the heap is older or of a higher
-    /// priority), so a node of the lowest priority costs no heap push or
-    /// pop: most of them on open ground, where A*'s priority stays level
-    /// along the way to the goal. `None` when no node is expanded yet, or
-    /// when a node of a lower priority joined the heap (an inconsistent
-    /// heuristic): then these nodes went into the heap.
-    ties: Vec<u32>,
+    /// The nodes still to expand.
+    queue: Queue<P::Cost>,
     current: Option<P::Cost>,
     max_states: usize,
 }
@@ -273,9 +321,7 @@ impl<P: Weighted> Frontier<P> {
         Ok(Frontier {
             nodes: Nodes::new_in(budget, start)?,
             best,
-            heap: BinaryHeap::from(budget.vec(start)?),
-            pending: budget.vec(start)?,
-            ties: budget.vec(start)?,
+            queue: Queue::new_in(budget, start)?,
             current: None,
             max_states: max_states.min(MAX_INDEXED),
         })
@@ -301,14 +347,7 @@ impl<P: Weighted> Frontier<P> {
             return Frontier::new(puzzle, max_states, budget);
         };
         frontier.nodes.clear_in(budget);
-        let mut heap = core::mem::take(&mut frontier.heap).into_vec();
-        heap.clear();
-        budget.adopt(&heap);
-        frontier.heap = BinaryHeap::from(heap);
-        frontier.ties.clear();
-        budget.adopt(&frontier.ties);
-        frontier.pending.clear();
-        budget.adopt(&frontier.pending);
+        frontier.queue.clear_in(budget);
         frontier.current = None;
         match &mut frontier.best {
             Best::Hashed(table) => {
@@ -340,13 +379,8 @@ impl<P: Weighted> Frontier<P> {
     /// Room for one more node, and for one more key in a hashed table,
     /// from `budget`.
     fn room(&mut self, budget: &mut Budget) -> Result<(), Limit> {
-        node_room(
-            &mut self.nodes,
-            &mut self.heap,
-            &mut self.pending,
-            &mut self.ties,
-            budget,
-        )?;
+        self.nodes.room(budget)?;
+        self.queue.room(budget)?;
         match &mut self.best {
             Best::Hashed(table) => budget.table_room(table),
             Best::Dense { .. } => Ok(()),
@@ -433,13 +467,8 @@ impl<P: Weighted> Frontier<P> {
                         return Err(Limit::States { max });
                     }
                     let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                    node_room(
-                        &mut self.nodes,
-                        &mut self.heap,
-                        &mut self.pending,
-                        &mut self.ties,
-                        budget,
-                    )?;
+                    self.nodes.room(budget)?;
+                    self.queue.room(budget)?;
                     *slot = node;
                     *keys += 1;
                     self.nodes.push(state, parent, mv, cost);
@@ -451,13 +480,8 @@ impl<P: Weighted> Frontier<P> {
                     return Ok(None);
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                node_room(
-                    &mut self.nodes,
-                    &mut self.heap,
-                    &mut self.pending,
-                    &mut self.ties,
-                    budget,
-                )?;
+                self.nodes.room(budget)?;
+                self.queue.room(budget)?;
                 self.nodes.supersede(known);
                 *slot = node;
                 self.nodes.push(state, parent, mv, cost);
@@ -472,13 +496,8 @@ impl<P: Weighted> Frontier<P> {
                     return Ok(None);
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                node_room(
-                    &mut self.nodes,
-                    &mut self.heap,
-                    &mut self.pending,
-                    &mut self.ties,
-                    budget,
-                )?;
+                self.nodes.room(budget)?;
+                self.queue.room(budget)?;
                 self.nodes.supersede(known);
                 entry.get_mut().1 = node;
                 self.nodes.push(state, parent, mv, cost);
@@ -491,13 +510,8 @@ impl<P: Weighted> Frontier<P> {
                     });
                 }
                 let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                node_room(
-                    &mut self.nodes,
-                    &mut self.heap,
-                    &mut self.pending,
-                    &mut self.ties,
-                    budget,
-                )?;
+                self.nodes.room(budget)?;
+                self.queue.room(budget)?;
                 entry.insert((key, node));
                 self.nodes.push(state, parent, mv, cost);
                 self.record(node, priority);
@@ -518,28 +532,28 @@ impl<P: Weighted> Frontier<P> {
     #[inline]
     fn record(&mut self, node: u32, priority: P::Cost) {
         match self.current.map(|current| priority.cmp(&current)) {
-            Some(Ordering::Equal) => self.ties.push(node),
+            Some(Ordering::Equal) => self.queue.ties.push(node),
             Some(Ordering::Less) => {
                 self.demote();
-                self.pending.push(Waiting { priority, node });
+                self.queue.pending.push(Waiting { priority, node });
             }
-            _ => self.pending.push(Waiting { priority, node }),
+            _ => self.queue.pending.push(Waiting { priority, node }),
         }
     }
 
     /// Moves the pending nodes into the heap, which has room for them.
     #[inline]
     fn sift_pending(&mut self) {
-        match self.pending.len() {
+        match self.queue.pending.len() {
             0 => {}
             // One node, as bidirectional search leaves between two looks
             // at the heap's top: a push, without the rebuild's overhead.
             1 => {
-                if let Some(waiting) = self.pending.pop() {
-                    self.heap.push(waiting);
+                if let Some(waiting) = self.queue.pending.pop() {
+                    self.queue.heap.push(waiting);
                 }
             }
-            _ => self.heap.extend(self.pending.drain(..)),
+            _ => self.queue.heap.extend(self.queue.pending.drain(..)),
         }
     }
 
@@ -547,21 +561,25 @@ impl<P: Weighted> Frontier<P> {
     #[cold]
     fn demote(&mut self) {
         if let Some(priority) = self.current.take() {
-            let waiting = self.ties.drain(..).map(|node| Waiting { priority, node });
-            self.heap.extend(waiting);
+            let waiting = self
+                .queue
+                .ties
+                .drain(..)
+                .map(|node| Waiting { priority, node });
+            self.queue.heap.extend(waiting);
         }
     }
 
     /// Removes and returns the node of lowest priority, skipping superseded ones.
     #[inline]
     pub(super) fn pop(&mut self) -> Option<u32> {
-        while let Some(node) = self.ties.pop() {
+        while let Some(node) = self.queue.ties.pop() {
             if !self.nodes.is_superseded(node as usize) {
                 return Some(node);
             }
         }
         self.sift_pending();
-        while let Some(waiting) = self.heap.pop() {
+        while let Some(waiting) = self.queue.heap.pop() {
             if !self.nodes.is_superseded(waiting.node as usize) {
                 self.current = Some(waiting.priority);
                 return Some(waiting.node);
@@ -572,25 +590,25 @@ impl<P: Weighted> Frontier<P> {
 
     /// The lowest priority of a node still to expand, if any.
     pub(super) fn lowest(&mut self) -> Option<P::Cost> {
-        while let Some(&node) = self.ties.last() {
+        while let Some(&node) = self.queue.ties.last() {
             if !self.nodes.is_superseded(node as usize) {
                 return self.current;
             }
-            self.ties.pop();
+            self.queue.ties.pop();
         }
         self.sift_pending();
-        while let Some(waiting) = self.heap.peek() {
+        while let Some(waiting) = self.queue.heap.peek() {
             if !self.nodes.is_superseded(waiting.node as usize) {
                 return Some(waiting.priority);
             }
-            self.heap.pop();
+            self.queue.heap.pop();
         }
         None
     }
 
     /// The number of nodes in the heap, superseded ones included.
     pub(super) fn waiting(&self) -> usize {
-        self.heap.len() + self.pending.len() + self.ties.len()
+        self.queue.len()
     }
 
     /// The number of keys reached.
@@ -629,28 +647,6 @@ impl<P: Weighted> Frontier<P> {
     {
         self.nodes.path_to(node as usize)
     }
-}
-
-/// Room for one more node in `nodes`, and among the heap's `pending` nodes
-/// or the `ties` (the heap has room for both too, which may join it at
-/// once): a
-/// function of the fields rather than a method, so that
-/// [`Frontier::offer`] checks it while it holds the child's slot.
-#[inline(always)]
-fn node_room<S, M, C: Cost>(
-    nodes: &mut Nodes<S, M, C>,
-    heap: &mut BinaryHeap<Waiting<C>>,
-    pending: &mut Vec<Waiting<C>>,
-    ties: &mut Vec<u32>,
-    budget: &mut Budget,
-) -> Result<(), Limit> {
-    nodes.room(budget)?;
-    let beside = pending.len() + ties.len();
-    if heap.len() + beside >= heap.capacity() {
-        grow_heap(heap, beside, budget)?;
-    }
-    budget.room(pending)?;
-    budget.room(ties)
 }
 
 /// Grows a full heap, by at least the nodes `beside` it.
