@@ -1,6 +1,7 @@
 //! The open list of the weighted best-first engines: states by priority in
-//! a binary heap (those of the lowest priority on a stack beside it), each
-//! key's cheapest node, and the search tree behind them.
+//! a binary heap (those of the lowest priority on a stack beside it, those
+//! bound for it waiting in a vector until it is next popped), each key's
+//! cheapest node, and the search tree behind them.
 
 // Indices in this module are the nodes' own, handed out by `Nodes::push`: in bounds.
 #![allow(clippy::indexing_slicing)]
