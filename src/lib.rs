@@ -146,6 +146,10 @@ mod puzzle;
 mod space;
 // Small helpers every floor shares (excerpts of input, enums by name, serde).
 mod util;
+// What counts as one move of a sliding-block puzzle, for the two families
+// of floor 3 that have one (they import the core alone).
+#[cfg(feature = "puzzles")]
+mod metric;
 
 pub use path::Path;
 pub use puzzle::{Backward, Puzzle};

@@ -11,14 +11,6 @@ use puzzle_search::search::{bfs, Limits};
 /// 横刀立马 as a blocks drawing, the general `B`.
 const HENGDAOLIMA: &str = "ABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4,2\n";
 
-fn blocks_metric(metric: Metric) -> blocks::Metric {
-    match metric {
-        Metric::Step => blocks::Metric::Step,
-        Metric::Slide => blocks::Metric::Slide,
-        Metric::Piece => blocks::Metric::Piece,
-    }
-}
-
 fn hengdaolima(c: &mut Criterion) {
     let mut group = c.benchmark_group("blocks-vs-klotski");
     group.sample_size(20);
@@ -29,7 +21,7 @@ fn hengdaolima(c: &mut Criterion) {
     for metric in Metric::ALL {
         let folded = Klotski::new(metric);
         let unfolded = Klotski::new(metric).with_mirror_folding(false);
-        let general = setup.puzzle(blocks_metric(metric));
+        let general = setup.puzzle(metric);
         group.bench_function(BenchmarkId::new("klotski", metric), |b| {
             b.iter(|| bfs(&folded, start, &Limits::new()).stats.expanded)
         });

@@ -24,7 +24,8 @@
 //! cells (the moves are found from them) and, on a symmetric board, its
 //! mirror image's code, is 40 bytes.
 //!
-//! The metrics are the `klotski` module's: `step` (one cell), `slide` (one
+//! The metrics, [`Metric`], are the `klotski` module's, the same type:
+//! `step` (one cell), `slide` (one
 //! straight direction, any distance), `piece` (any path of unit steps; for a
 //! piece that moves along one axis, the same as `slide`).
 //!
@@ -86,9 +87,9 @@
 //! # Ok::<(), puzzle_search::blocks::ParseError>(())
 //! ```
 
+mod direction;
 mod error;
 mod layout;
-mod metric;
 mod moves;
 mod puzzle;
 mod rules;
@@ -96,9 +97,9 @@ mod rush;
 mod setup;
 mod text;
 
+pub use crate::metric::{Metric, UnknownMetric};
 pub use error::{ParseError, Problem};
 pub use layout::Layout;
-pub use metric::{Metric, UnknownMetric};
 pub use moves::Move;
 pub use rules::{Blocks, Kind, Movement, MAX_CELLS};
 pub use setup::{Lettered, Setup};

@@ -3,8 +3,8 @@
 //! from the empty cells, and each is moved by mask tests against them.
 
 use super::layout::Layout;
-use super::metric::Metric;
 use super::rules::{Blocks, Class, NONE};
+use crate::metric::Metric;
 
 /// One move: the piece anchored (top-left cell) at `from` ends anchored at `to`.
 ///

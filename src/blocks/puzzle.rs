@@ -2,9 +2,9 @@
 //! admissible heuristic and the goal states a backward search starts from.
 
 use super::layout::Layout;
-use super::metric::Metric;
 use super::moves::Move;
 use super::rules::{Blocks, Movement, Target};
+use crate::metric::Metric;
 use crate::{Backward, Puzzle};
 
 impl Puzzle for Blocks {

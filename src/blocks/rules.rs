@@ -1,8 +1,9 @@
 //! The rules of one puzzle: the board, its walls, the kinds of pieces with
 //! their move tables, the goal and the metric.
 
+use super::direction::Direction;
 use super::layout::{self, Layout};
-use super::metric::{Direction, Metric};
+use crate::metric::Metric;
 
 /// The most cells a board may have: one bit each in a `u64`.
 pub const MAX_CELLS: usize = 64;

@@ -5,9 +5,9 @@ use core::fmt;
 
 use super::error::{At, ParseError, Problem};
 use super::layout::Layout;
-use super::metric::Metric;
 use super::moves::Move;
 use super::rules::{touch_table, Blocks, Class, Kind, Movement, Target, MAX_CELLS};
+use crate::metric::Metric;
 use crate::Puzzle;
 
 /// A puzzle read from text: the rules ([`Blocks`]), the start layout and

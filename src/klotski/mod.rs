@@ -56,11 +56,12 @@ mod short_code;
 mod space;
 mod text;
 
+pub use crate::metric::{Metric, UnknownMetric};
 pub use common_code::{CommonCode, CommonCodeError};
 pub use error::{CellPosition, Cells, LayoutError};
 pub use generate::step_moves;
 pub use layout::{Layout, CELLS, COLUMNS, GOAL_ANCHOR, ROWS};
-pub use moves::{Direction, Metric, Move, UnknownMetric};
+pub use moves::{Direction, Move};
 pub use pieces::{Piece, PieceCounts, Shape};
 pub use puzzle::Klotski;
 pub use rank::LAYOUT_COUNT;

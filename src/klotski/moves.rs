@@ -1,44 +1,11 @@
 //! Moves under the three metrics, computed with bit operations on [`Layout`] masks.
 
-use crate::util::named::by_name;
 use core::fmt;
+
+use crate::metric::Metric;
 
 use super::layout::{Layout, COLUMNS, COLUMN_0, COLUMN_3, FULL, ROW_0};
 use super::pieces::Shape;
-
-/// What counts as one move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Metric {
-    /// One piece moves one cell up, down, left or right.
-    Step,
-    /// One piece moves any number of cells in one straight direction.
-    Slide,
-    /// One piece moves along any path of unit steps through empty cells: the
-    /// classic count, in which 横刀立马 takes 81 moves.
-    #[default]
-    Piece,
-}
-
-impl Metric {
-    /// All metrics.
-    pub const ALL: [Metric; 3] = [Metric::Step, Metric::Slide, Metric::Piece];
-
-    /// `step`, `slide` or `piece`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Metric::Step => "step",
-            Metric::Slide => "slide",
-            Metric::Piece => "piece",
-        }
-    }
-}
-
-/// The error for a metric name other than `step`, `slide` or `piece`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown metric {0:?}: expected step, slide or piece")]
-pub struct UnknownMetric(pub String);
-
-by_name!(Metric, UnknownMetric);
 
 /// A unit step on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,8 +2,9 @@
 //! the heuristic and the goal states a backward search starts from.
 
 use super::layout::{Layout, GOAL_ANCHOR};
-use super::moves::{Metric, Move};
+use super::moves::Move;
 use super::{generate, space};
+use crate::metric::Metric;
 use crate::{Backward, Puzzle};
 
 /// Klotski as a [`Puzzle`], under one [`Metric`], with optional mirror folding.

@@ -40,14 +40,6 @@ fn klotski_setup(layout: klotski::Layout) -> Setup {
         .unwrap()
 }
 
-fn metric(metric: klotski::Metric) -> Metric {
-    match metric {
-        klotski::Metric::Step => Metric::Step,
-        klotski::Metric::Slide => Metric::Slide,
-        klotski::Metric::Piece => Metric::Piece,
-    }
-}
-
 /// Every optimum and every cluster size of the database, in the `slide` metric.
 #[test]
 fn fogleman_optima_and_clusters() {
@@ -85,7 +77,7 @@ fn compare_with_klotski(entry: &catalog::Entry) {
     let layout = entry.layout();
     let setup = klotski_setup(layout);
     for km in klotski::Metric::ALL {
-        let blocks = setup.puzzle(metric(km));
+        let blocks = setup.puzzle(km);
         let reference = Klotski::new(km).with_mirror_folding(false);
         let ours = bfs(&blocks, setup.start(), &Limits::new());
         let theirs = bfs(&reference, layout, &Limits::new());

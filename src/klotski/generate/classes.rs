@@ -5,8 +5,9 @@ use crate::klotski::layout::{
     CELLS, COLUMNS, COLUMN_3, GENERAL_SHIFT, HORIZONTAL_SHIFT, ROWS_0_TO_3, SOLDIER_SHIFT,
     VERTICAL_SHIFT,
 };
-use crate::klotski::moves::{neighbours, Direction, Metric};
+use crate::klotski::moves::{neighbours, Direction};
 use crate::klotski::pieces::Shape;
+use crate::metric::Metric;
 
 /// Bits per shape mask in a layout's code.
 pub(super) const MASK_BITS: u32 = CELLS as u32;

@@ -30,8 +30,9 @@ use tables::{list_of, list_piece, PairTable, PieceMove, PIECE_MOVES};
 use super::layout::{
     Layout, CELLS, FULL, GENERAL_SHIFT, HORIZONTAL_SHIFT, SOLDIER_SHIFT, VERTICAL_SHIFT,
 };
-use super::moves::{Metric, Move};
+use super::moves::Move;
 use super::pieces::Shape;
+use crate::metric::Metric;
 
 /// Calls `emit` for every move of `layout` under `metric`, with the layout after
 /// it; after `last`, only for those that [`Puzzle::successors_after`] asks for.

@@ -143,8 +143,8 @@ fn move_key(shape: Shape, from: u8, to: u8) -> u32 {
 mod tests {
     use super::*;
     use crate::klotski::generate::for_each_move;
-    use crate::klotski::moves::Metric;
     use crate::klotski::rank::{for_each_layout, LAYOUT_COUNT};
+    use crate::metric::Metric;
 
     /// The bit-parallel `step` moves are the generator's, and after a move
     /// they leave out exactly the way back.

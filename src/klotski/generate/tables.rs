@@ -3,8 +3,9 @@
 //! cells ([`PairTable`]).
 
 use crate::klotski::layout::{CELLS, FULL, GENERAL_SHIFT};
-use crate::klotski::moves::{neighbours, Metric, Move};
+use crate::klotski::moves::{neighbours, Move};
 use crate::klotski::pieces::Shape;
+use crate::metric::Metric;
 
 use super::classes::{targets_of, PieceClass, MASK_BITS};
 

@@ -1,17 +1,28 @@
-//! What counts as one move, and the four directions a piece steps in.
+//! What counts as one move of a sliding-block puzzle: shared by the
+//! Klotski solver and the general sliding blocks, which import the core
+//! alone, so that both speak of moves in one type.
 
 use crate::util::named::by_name;
 
-/// What counts as one move: the three metrics of the `klotski` module, with
-/// the same meaning.
+/// What counts as one move of a sliding-block puzzle.
+///
+/// ```
+/// use puzzle_search::klotski::Metric;
+///
+/// assert_eq!("slide".parse::<Metric>(), Ok(Metric::Slide));
+/// assert_eq!(Metric::default(), Metric::Piece);
+/// // The same type in both families.
+/// let _: puzzle_search::blocks::Metric = Metric::Step;
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Metric {
     /// One piece moves one cell up, down, left or right.
     Step,
     /// One piece moves any number of cells in one straight direction.
     Slide,
-    /// One piece moves along any path of unit steps through empty cells. For a
-    /// piece that moves along one axis only, the same as [`Metric::Slide`].
+    /// One piece moves along any path of unit steps through empty cells: the
+    /// classic count, in which 横刀立马 takes 81 moves. For a piece that
+    /// moves along one axis only, the same as [`Metric::Slide`].
     #[default]
     Piece,
 }
@@ -36,26 +47,3 @@ impl Metric {
 pub struct UnknownMetric(pub String);
 
 by_name!(Metric, UnknownMetric);
-
-/// The four unit steps, in the order of the move tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Direction {
-    Up,
-    Down,
-    Left,
-    Right,
-}
-
-impl Direction {
-    pub(super) const ALL: [Direction; 4] = [
-        Direction::Up,
-        Direction::Down,
-        Direction::Left,
-        Direction::Right,
-    ];
-
-    /// Whether the step changes the row rather than the column.
-    pub(super) fn vertical(self) -> bool {
-        matches!(self, Direction::Up | Direction::Down)
-    }
-}
