@@ -453,71 +453,58 @@ impl<P: Weighted> Frontier<P> {
         // which could not grow it.
         let node = self.nodes.len() as u32;
         let keys = self.best.len();
-        let table = match &mut self.best {
-            Best::Hashed(table) => {
-                budget.table_room(table)?;
-                table
-            }
-            Best::Dense { nodes, keys } => {
-                let max = self.max_states;
-                let slot = nodes
-                    .get_mut(puzzle.dense_key(&key))
-                    .ok_or(Limit::States { max })?;
-                if *slot == NONE {
-                    if *keys >= max {
-                        return Err(Limit::States { max });
+        let max = self.max_states;
+        // The child is kept: a new key, or a cheaper way to a known one,
+        // whose slot then names the new node.
+        let priority = 'kept: {
+            let slot = match &mut self.best {
+                Best::Dense { nodes, keys } => {
+                    let slot = nodes
+                        .get_mut(puzzle.dense_key(&key))
+                        .ok_or(Limit::States { max })?;
+                    if *slot == NONE {
+                        if *keys >= max {
+                            return Err(Limit::States { max });
+                        }
+                        let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                        self.nodes.room(budget)?;
+                        self.queue.room(budget)?;
+                        *slot = node;
+                        *keys += 1;
+                        break 'kept priority;
                     }
-                    let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                    self.nodes.room(budget)?;
-                    self.queue.room(budget)?;
-                    *slot = node;
-                    *keys += 1;
-                    self.nodes.push(state, parent, mv, cost);
-                    self.record(node, priority);
-                    return Ok(Some(node));
+                    slot
                 }
-                let known = *slot as usize;
-                if self.nodes.cost(known) <= cost {
-                    return Ok(None);
+                Best::Hashed(table) => {
+                    budget.table_room(table)?;
+                    match table.entry(key) {
+                        Slot::Occupied(entry) => &mut entry.into_mut().1,
+                        Slot::Vacant(entry) => {
+                            if keys >= max {
+                                return Err(Limit::States { max });
+                            }
+                            let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+                            self.nodes.room(budget)?;
+                            self.queue.room(budget)?;
+                            entry.insert((key, node));
+                            break 'kept priority;
+                        }
+                    }
                 }
-                let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                self.nodes.room(budget)?;
-                self.queue.room(budget)?;
-                self.nodes.supersede(known);
-                *slot = node;
-                self.nodes.push(state, parent, mv, cost);
-                self.record(node, priority);
-                return Ok(Some(node));
+            };
+            let known = *slot as usize;
+            if self.nodes.cost(known) <= cost {
+                return Ok(None);
             }
+            let priority = priority(&state).ok_or(Limit::CostOverflow)?;
+            self.nodes.room(budget)?;
+            self.queue.room(budget)?;
+            self.nodes.supersede(known);
+            *slot = node;
+            priority
         };
-        match table.entry(key) {
-            Slot::Occupied(mut entry) => {
-                let known = entry.get().1 as usize;
-                if self.nodes.cost(known) <= cost {
-                    return Ok(None);
-                }
-                let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                self.nodes.room(budget)?;
-                self.queue.room(budget)?;
-                self.nodes.supersede(known);
-                entry.get_mut().1 = node;
-                self.nodes.push(state, parent, mv, cost);
-                self.record(node, priority);
-            }
-            Slot::Vacant(entry) => {
-                if keys >= self.max_states {
-                    return Err(Limit::States {
-                        max: self.max_states,
-                    });
-                }
-                let priority = priority(&state).ok_or(Limit::CostOverflow)?;
-                self.nodes.room(budget)?;
-                self.queue.room(budget)?;
-                entry.insert((key, node));
-                self.nodes.push(state, parent, mv, cost);
-                self.record(node, priority);
-            }
-        }
+        self.nodes.push(state, parent, mv, cost);
+        self.record(node, priority);
         Ok(Some(node))
     }
 
