@@ -224,7 +224,7 @@ where
     engine!(
         "cheapest all_optimal",
         costs::all_optimal(&weighted, start.clone(), limits),
-        |r: &puzzle_search::search::OptimalResult<costs::CheapestGraph<_, _, _>>| {
+        |r: &puzzle_search::search::OptimalResult<puzzle_search::search::OptimalGraph<_, _, _>>| {
             let first = r.outcome.graph().map(|graph| graph.paths().next());
             Answer::of_graph(&r.outcome, first)
         }

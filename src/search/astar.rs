@@ -9,7 +9,7 @@ use super::open::{Below, Open};
 use super::run::{Countdown, Run, Watch, MAX_INDEXED};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Outcome, SearchResult};
+use super::{Limit, Outcome};
 use crate::adapt::stop;
 use crate::Puzzle;
 use hashbrown::hash_table::Entry;
@@ -18,95 +18,8 @@ use hashbrown::hash_table::Entry;
 /// when it comes out of the open list. No node that `best` points to has it.
 const SUPERSEDED: u32 = u32::MAX;
 
-/// A* search: expands states in order of moves made plus [`Puzzle::heuristic`].
-///
-/// A state reached again by a shorter path is reopened, so the result stays
-/// optimal with any admissible heuristic, consistent or not.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve; its heuristic must be admissible (an
-///   inadmissible one gives paths that may be longer than the optimum, with
-///   no word: [`Puzzle::checked_heuristic`] finds where one breaks the rule).
-/// * `start` – the state to start from.
-/// * `limits` – bounds on stored states, depth (states whose lower bound exceeds
-///   it are pruned) and time.
-///
-/// # Returns
-///
-/// [`Outcome::Solved`] with a shortest path from `start` to a goal (both included),
-/// [`Outcome::Unsolvable`], or [`Outcome::LimitReached`].
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Puzzle, search::{astar, Limits}};
-///
-/// /// A king walking on an 8×8 board to the far corner.
-/// struct King;
-///
-/// impl Puzzle for King {
-///     type State = (i8, i8);
-///     type Move = (i8, i8);
-///     type Key = (i8, i8);
-///     fn encode(&self, s: &(i8, i8)) -> (i8, i8) { *s }
-///     fn successors(&self, &(x, y): &(i8, i8), mut emit: impl FnMut((i8, i8), (i8, i8))) {
-///         for dx in -1..=1 {
-///             for dy in -1..=1 {
-///                 let (nx, ny) = (x + dx, y + dy);
-///                 if (dx, dy) != (0, 0) && (0..8).contains(&nx) && (0..8).contains(&ny) {
-///                     emit((dx, dy), (nx, ny));
-///                 }
-///             }
-///         }
-///     }
-///     fn is_goal(&self, s: &(i8, i8)) -> bool { *s == (7, 7) }
-///     fn heuristic(&self, &(x, y): &(i8, i8)) -> u32 { (7 - x).max(7 - y) as u32 }
-/// }
-///
-/// let result = astar(&King, (0, 3), &Limits::new());
-/// assert_eq!(result.outcome.path().unwrap().len(), 7);
-/// ```
-pub fn astar<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::State, P::Move>
-where
-    P: Puzzle,
-{
-    astar_from(puzzle, [start], limits)
-}
-
-/// A* from several starts at once, to the goal nearest to any of them.
-///
-/// As [`astar`], with every state of `starts` at zero moves: the path
-/// begins at the start it left from. Starts with the same key count once
-/// (the first is kept); a start that is a goal is a path of no moves (the
-/// first such start). No starts at all is [`Outcome::Unsolvable`], with
-/// nothing expanded.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{adapt, Puzzle, search::{astar_from, Limits}};
-///
-/// // Steps of ±1 towards 50; the distance is an exact heuristic.
-/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
-///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let result = astar_from(&line, [10, 57, 44], &Limits::new());
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!((path.start(), path.len()), (&44, 6));
-/// ```
-pub fn astar_from<P>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move>
-where
-    P: Puzzle,
-{
-    Run::search_from(puzzle, starts, limits, search)
-}
-
 /// A* from `starts`, one per key, none a goal, all admitted.
-fn search<P: Puzzle>(
+pub(super) fn search<P: Puzzle>(
     puzzle: &P,
     starts: Vec<P::State>,
     run: &mut Run<'_>,

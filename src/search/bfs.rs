@@ -6,95 +6,9 @@ use super::grow::Budget;
 use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Outcome, SearchResult, Stats};
+use super::{Limit, Outcome, Stats};
 use crate::adapt::stop;
 use crate::Puzzle;
-
-/// Breadth-first search from `start` to the nearest goal.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve.
-/// * `start` – the state to start from.
-/// * `limits` – bounds on stored states, depth and time.
-///
-/// # Returns
-///
-/// [`Outcome::Solved`] with a shortest path from `start` to a goal (both included),
-/// [`Outcome::Unsolvable`] once every reachable state has been seen, or
-/// [`Outcome::LimitReached`]. States are compared by [`Puzzle::encode`].
-///
-/// # Complexity
-///
-/// Time and memory linear in the number of states closer to `start` than the
-/// nearest goal, plus those one move further.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Puzzle, search::{bfs, Limits}};
-///
-/// /// Reach `target` from 1 by doubling or adding one.
-/// struct Doubling { target: u64 }
-///
-/// impl Puzzle for Doubling {
-///     type State = u64;
-///     type Move = &'static str;
-///     type Key = u64;
-///     fn encode(&self, n: &u64) -> u64 { *n }
-///     fn successors(&self, n: &u64, mut emit: impl FnMut(&'static str, u64)) {
-///         if *n < self.target {
-///             emit("*2", n * 2);
-///             emit("+1", n + 1);
-///         }
-///     }
-///     fn is_goal(&self, n: &u64) -> bool { *n == self.target }
-/// }
-///
-/// let result = bfs(&Doubling { target: 10 }, 1, &Limits::new());
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!(path.states(), &[1, 2, 4, 5, 10]);
-/// assert_eq!(path.moves(), &["*2", "*2", "+1", "*2"]);
-/// assert!(result.stats.expanded > 0);
-/// ```
-pub fn bfs<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::State, P::Move>
-where
-    P: Puzzle,
-{
-    bfs_from(puzzle, [start], limits)
-}
-
-/// Breadth-first search from several starts at once, to the goal nearest
-/// to any of them.
-///
-/// As [`bfs`], with every state of `starts` at distance zero: the path
-/// begins at the start it left from, so it tells which. Starts with the
-/// same key count once (the first is kept); a start that is a goal is a
-/// path of no moves (the first such start). No starts at all is
-/// [`Outcome::Unsolvable`], with nothing expanded.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{adapt, search::{bfs_from, Limits, Outcome}};
-///
-/// // +1 or ×2 up to 40: from 3, 17 or 5, the nearest to 20 is 5 (5 → 10 → 20).
-/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 40), |&n| n == 20);
-/// let result = bfs_from(&walk, [3, 17, 5], &Limits::new());
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!(path.states(), &[5, 10, 20]);
-/// assert_eq!(bfs_from(&walk, [], &Limits::new()).outcome, Outcome::Unsolvable);
-/// ```
-pub fn bfs_from<P>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move>
-where
-    P: Puzzle,
-{
-    Run::search_from(puzzle, starts, limits, search)
-}
 
 /// BFS from `starts`, one per key, none a goal, all admitted.
 pub(super) fn search<P: Puzzle>(

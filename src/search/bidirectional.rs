@@ -7,7 +7,7 @@ use super::grow::Budget;
 use super::run::{Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Outcome, SearchResult};
+use super::{Limit, Outcome};
 use crate::adapt::stop;
 use crate::{Backward, Path};
 
@@ -58,131 +58,8 @@ struct Meeting {
     backward: usize,
 }
 
-/// Breadth-first search from the start and from the goal states at once.
-///
-/// Each round expands one whole layer of the side with the smaller frontier, so
-/// the two searches meet near the middle of a shortest path. The backward side
-/// starts from [`Backward::goal_states`] and never steps onto another goal: a
-/// shortest path meets the goals once, at its end.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve; [`Backward`] supplies the goal states and predecessors.
-/// * `start` – the state to start from.
-/// * `limits` – bounds on stored states (both sides together), depth and time.
-///
-/// # Returns
-///
-/// [`Outcome::Solved`] with a shortest path from `start` to a goal (both included),
-/// [`Outcome::Unsolvable`] when either side runs out of states, or
-/// [`Outcome::LimitReached`].
-///
-/// # Complexity
-///
-/// Time and memory linear in the states the two searches store; on spaces that
-/// branch evenly, about the square root of what [`bfs`](super::bfs) stores.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Backward, Puzzle, search::{bidirectional_bfs, Limits}};
-///
-/// /// A ring of 1000 positions; the goal is opposite the start.
-/// struct Ring;
-///
-/// impl Puzzle for Ring {
-///     type State = u32;
-///     type Move = i8;
-///     type Key = u32;
-///     fn encode(&self, s: &u32) -> u32 { *s }
-///     fn successors(&self, s: &u32, mut emit: impl FnMut(i8, u32)) {
-///         emit(1, (s + 1) % 1000);
-///         emit(-1, (s + 999) % 1000);
-///     }
-///     fn is_goal(&self, s: &u32) -> bool { *s == 500 }
-/// }
-///
-/// impl Backward for Ring {
-///     fn goal_states(&self, _start: &u32, mut emit: impl FnMut(u32)) { emit(500) }
-///     fn predecessors(&self, s: &u32, mut emit: impl FnMut(i8, u32)) {
-///         emit(1, (s + 999) % 1000);
-///         emit(-1, (s + 1) % 1000);
-///     }
-/// }
-///
-/// let result = bidirectional_bfs(&Ring, 0, &Limits::new());
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!(path.len(), 500);
-/// assert!(path.replays(&Ring));
-/// ```
-pub fn bidirectional_bfs<P>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move>
-where
-    P: Backward,
-{
-    bidirectional_bfs_from(puzzle, [start], limits)
-}
-
-/// Bidirectional breadth-first search from several starts at once, to the
-/// goal nearest to any of them.
-///
-/// As [`bidirectional_bfs`], with every state of `starts` at distance zero
-/// on the forward side, and the backward side seeded with the goal states
-/// of every start (each key once): the path begins at the start it left
-/// from. Starts with the same key count once (the first is kept); a start
-/// that is a goal is a path of no moves (the first such start). No starts
-/// at all is [`Outcome::Unsolvable`], with nothing expanded.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Backward, Puzzle, search::{bidirectional_bfs_from, Limits}};
-///
-/// /// A ring of 1000 positions; the goal is 500.
-/// struct Ring;
-///
-/// impl Puzzle for Ring {
-///     type State = u32;
-///     type Move = i8;
-///     type Key = u32;
-///     fn encode(&self, s: &u32) -> u32 { *s }
-///     fn successors(&self, s: &u32, mut emit: impl FnMut(i8, u32)) {
-///         emit(1, (s + 1) % 1000);
-///         emit(-1, (s + 999) % 1000);
-///     }
-///     fn is_goal(&self, s: &u32) -> bool { *s == 500 }
-/// }
-///
-/// impl Backward for Ring {
-///     fn goal_states(&self, _start: &u32, mut emit: impl FnMut(u32)) { emit(500) }
-///     fn predecessors(&self, s: &u32, mut emit: impl FnMut(i8, u32)) {
-///         emit(1, (s + 999) % 1000);
-///         emit(-1, (s + 1) % 1000);
-///     }
-/// }
-///
-/// // 0 is 500 moves away, 900 only 400.
-/// let result = bidirectional_bfs_from(&Ring, [0, 900], &Limits::new());
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!((path.start(), path.len()), (&900, 400));
-/// assert!(path.replays(&Ring));
-/// ```
-pub fn bidirectional_bfs_from<P>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move>
-where
-    P: Backward,
-{
-    Run::search_from(puzzle, starts, limits, search)
-}
-
 /// Bidirectional BFS from `starts`, one per key, none a goal, all admitted.
-fn search<P: Backward>(
+pub(super) fn search<P: Backward>(
     puzzle: &P,
     starts: Vec<P::State>,
     run: &mut Run<'_>,

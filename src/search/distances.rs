@@ -10,7 +10,7 @@ use core::ops::ControlFlow;
 use super::run::{self, Run};
 use super::sweep::{sweep, Swept};
 use super::table::KeyTable;
-use super::{Limit, Limits, Stats};
+use super::{Limit, Limits, Starts, Stats};
 use crate::Puzzle;
 
 /// Why [`distances_to`] stopped.
@@ -87,7 +87,7 @@ pub struct Distances<V = u32> {
 /// ```
 pub fn distances_to<P: Puzzle>(
     puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    starts: impl Starts<P::State>,
     targets: &[P::State],
     limits: &Limits,
 ) -> Distances {

@@ -14,10 +14,10 @@
 //!
 //! | answer | function | from |
 //! | --- | --- | --- |
-//! | the nearest goal from several starts | [`bfs_from`], [`bidirectional_bfs_from`], [`astar_from`], [`idastar_from`], [`all_optimal_from`] | the engine of the same name, every start at zero moves |
+//! | the nearest goal from several starts | every engine, handed several starts ([`Starts`]) | the engine itself, every start at zero moves |
 //! | the distance to each of a set of targets | [`distances_to`] ([`costs::costs_to`] with costs) | one breadth-first sweep (one Dijkstra search) from the starts, stopped once every target is reached |
 //! | the farthest states | [`farthest`] | one breadth-first sweep over everything reachable |
-//! | a search run in slices, paused and resumed | [`Bfs`], [`AStar`], [`IdaStar`], [`costs::Dijkstra`] ([`Slice`], [`Step`]) | [`bfs_from`], [`astar_from`], [`idastar_from`], [`costs::dijkstra_from`], paused between two states expanded |
+//! | a search run in slices, paused and resumed | [`Bfs`], [`AStar`], [`IdaStar`], [`costs::Dijkstra`] ([`Slice`], [`Step`]) | [`bfs`], [`astar`], [`idastar`], [`costs::dijkstra`], paused between two states expanded |
 //!
 //! Every move costs one: each engine returns a path with the fewest moves.
 //! The engines for moves with costs are in [`costs`].
@@ -42,22 +42,23 @@ mod pause;
 mod run;
 #[cfg(feature = "serde")]
 mod serialize;
+mod starts;
 mod sweep;
 pub(crate) mod table;
 mod tree;
 
-pub use astar::{astar, astar_from};
-pub use bfs::{bfs, bfs_from};
-pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_from};
 pub use distances::{distances_to, Distances, DistancesEnd};
-pub use engine::{Engine, NeedsBackward, Searchable, TwoWay, UnknownEngine};
+pub use engine::{
+    astar, bfs, bidirectional_bfs, idastar, Engine, NeedsBackward, Searchable, TwoWay,
+    UnknownEngine,
+};
 pub use farthest::{farthest, Farthest, FarthestResult};
-pub use idastar::{idastar, idastar_from};
 pub use limits::{CancelFlag, Limit, Limits};
 pub use optimal::{
-    all_optimal, all_optimal_from, idastar_count, CountOutcome, CountResult, OptimalGraph,
-    OptimalOutcome, OptimalPaths, OptimalResult, PathCount,
+    all_optimal, idastar_count, CountOutcome, CountResult, OptimalGraph, OptimalOutcome,
+    OptimalPaths, OptimalResult, PathCount,
 };
 pub use outcome::{Outcome, SearchResult, Stats};
 pub use pause::{AStar, Bfs, IdaStar, Slice, Step};
 pub use run::MAX_INDEXED;
+pub use starts::Starts;

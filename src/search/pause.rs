@@ -8,7 +8,7 @@ use super::bfs::Breadth;
 use super::costs::{BestFirst, CostResult, Found, Weight};
 use super::idastar::Deepening;
 use super::run::Run;
-use super::{Limits, Outcome, SearchResult, Stats};
+use super::{Limits, Outcome, SearchResult, Starts, Stats};
 use crate::cost::{Cost, Weighted};
 use crate::Puzzle;
 
@@ -196,7 +196,7 @@ macro_rules! sliced {
             #[doc = concat!("A search from `starts` under `limits`, not begun: as [`", $from, "`](super::", $from, "), whose answer to a start that is a goal, to no starts or to a limit before the first state is the first slice's.")]
             pub fn new(
                 puzzle: &'p P,
-                starts: impl IntoIterator<Item = P::State>,
+                starts: impl Starts<P::State>,
                 limits: &'p Limits,
             ) -> Self {
                 $name(Sliced::new(puzzle, starts, limits))
@@ -213,11 +213,11 @@ macro_rules! sliced {
 }
 
 sliced! {
-    /// Breadth-first search as an object that runs in slices: [`bfs_from`](super::bfs_from)
+    /// Breadth-first search as an object that runs in slices: [`bfs`](super::bfs)
     /// paused between two states expanded and resumed where it stopped.
     ///
     /// A search run in slices ends with the same outcome and the same
-    /// statistics (but the time) as one call of [`bfs_from`](super::bfs_from):
+    /// statistics (but the time) as one call of [`bfs`](super::bfs):
     /// it is the same search. The limits hold over the whole search; its time
     /// budget and its [`Stats::elapsed`] count from [`Bfs::new`], pauses
     /// included.
@@ -225,7 +225,7 @@ sliced! {
     /// # Example
     ///
     /// ```
-    /// use puzzle_search::{adapt, search::{bfs_from, Bfs, Limits, Slice, Step}};
+    /// use puzzle_search::{adapt, search::{bfs, Bfs, Limits, Slice, Step}};
     ///
     /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 1000), |&n| n == 999);
     /// let limits = Limits::new();
@@ -238,28 +238,28 @@ sliced! {
     ///         Step::Done(result) => break result,
     ///     }
     /// };
-    /// let whole = bfs_from(&walk, [1], &limits);
+    /// let whole = bfs(&walk, [1], &limits);
     /// assert_eq!(result.outcome, whole.outcome);
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// assert!(slices > 1);
     /// ```
-    Bfs, Breadth, Puzzle, SearchResult<P::State, P::Move>, "bfs_from"
+    Bfs, Breadth, Puzzle, SearchResult<P::State, P::Move>, "bfs"
 }
 
 sliced! {
-    /// A* as an object that runs in slices: [`astar_from`](super::astar_from)
+    /// A* as an object that runs in slices: [`astar`](super::astar)
     /// paused between two states expanded and resumed where it stopped.
     ///
     /// A search run in slices ends with the same outcome and the same
     /// statistics (but the time) as one call of
-    /// [`astar_from`](super::astar_from): it is the same search. The limits
+    /// [`astar`](super::astar): it is the same search. The limits
     /// hold over the whole search; its time budget and its
     /// [`Stats::elapsed`] count from [`AStar::new`], pauses included.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzle_search::{adapt, Puzzle, search::{astar_from, AStar, Limits, Slice, Step}};
+    /// use puzzle_search::{adapt, Puzzle, search::{astar, AStar, Limits, Slice, Step}};
     /// use std::time::Duration;
     ///
     /// // Steps of +1, +3 and ×2 towards 1000: anything short of it is at
@@ -276,20 +276,20 @@ sliced! {
     ///         Step::Done(result) => break result,
     ///     }
     /// };
-    /// let whole = astar_from(&walk, [1], &limits);
+    /// let whole = astar(&walk, [1], &limits);
     /// assert_eq!(result.outcome, whole.outcome);
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// ```
-    AStar, Relax, Puzzle, SearchResult<P::State, P::Move>, "astar_from"
+    AStar, Relax, Puzzle, SearchResult<P::State, P::Move>, "astar"
 }
 
 sliced! {
-    /// IDA* as an object that runs in slices: [`idastar_from`](super::idastar_from)
+    /// IDA* as an object that runs in slices: [`idastar`](super::idastar)
     /// paused between two states expanded and resumed where it stopped.
     ///
     /// A search run in slices ends with the same outcome and the same
     /// statistics (but the time) as one call of
-    /// [`idastar_from`](super::idastar_from): it is the same search, with
+    /// [`idastar`](super::idastar): it is the same search, with
     /// the same memory (a table when [`Limits::with_table_capacity`] asks
     /// for one). Its path is kept on the heap, a frame a state, so that it
     /// lasts from one slice to the next, where the call searches by
@@ -302,7 +302,7 @@ sliced! {
     /// # Example
     ///
     /// ```
-    /// use puzzle_search::{adapt, Puzzle, search::{idastar_from, IdaStar, Limits, Slice, Step}};
+    /// use puzzle_search::{adapt, Puzzle, search::{idastar, IdaStar, Limits, Slice, Step}};
     ///
     /// // Steps of +1, +3 and ×2 towards 100: anything short of it is at
     /// // least one step away.
@@ -318,22 +318,22 @@ sliced! {
     ///         Step::Done(result) => break result,
     ///     }
     /// };
-    /// let whole = idastar_from(&walk, [1], &limits);
+    /// let whole = idastar(&walk, [1], &limits);
     /// assert_eq!(result.outcome, whole.outcome);
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// assert!(slices > 1);
     /// ```
-    IdaStar, Deepening, Puzzle, SearchResult<P::State, P::Move>, "idastar_from"
+    IdaStar, Deepening, Puzzle, SearchResult<P::State, P::Move>, "idastar"
 }
 
 sliced! {
     /// Dijkstra's algorithm as an object that runs in slices:
-    /// [`costs::dijkstra_from`](super::costs::dijkstra_from) paused between
+    /// [`costs::dijkstra`](super::costs::dijkstra) paused between
     /// two states expanded and resumed where it stopped.
     ///
     /// A search run in slices ends with the same outcome, the same cost and
     /// the same statistics (but the time) as one call of
-    /// [`costs::dijkstra_from`](super::costs::dijkstra_from): it is the same
+    /// [`costs::dijkstra`](super::costs::dijkstra): it is the same
     /// search. The limits hold over the whole search; its time budget and
     /// its [`Stats::elapsed`] count from [`Dijkstra::new`], pauses included.
     ///
@@ -357,12 +357,12 @@ sliced! {
     ///         Step::Done(result) => break result,
     ///     }
     /// };
-    /// let whole = costs::dijkstra_from(&walk, [1], &limits);
+    /// let whole = costs::dijkstra(&walk, [1], &limits);
     /// assert_eq!((&result.outcome, result.cost), (&whole.outcome, whole.cost));
     /// assert_eq!((result.stats.expanded, result.stats.generated), (whole.stats.expanded, whole.stats.generated));
     /// assert!(slices > 1);
     /// ```
-    Dijkstra, BestFirst, Weighted, CostResult<P::State, P::Move, P::Cost>, "costs::dijkstra_from"
+    Dijkstra, BestFirst, Weighted, CostResult<P::State, P::Move, P::Cost>, "costs::dijkstra"
 }
 
 /// A search object over the engine `E`, and where it stands.
@@ -380,7 +380,7 @@ enum State<'p, E, R> {
 }
 
 impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
-    fn new(puzzle: &'p P, starts: impl IntoIterator<Item = P::State>, limits: &'p Limits) -> Self {
+    fn new(puzzle: &'p P, starts: impl Starts<P::State>, limits: &'p Limits) -> Self {
         let (run, begun) = Run::begin(puzzle, starts, limits);
         let engine = begun
             .map_err(E::settled)

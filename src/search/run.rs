@@ -7,7 +7,7 @@ use hashbrown::hash_table::Entry;
 
 use super::grow::Budget;
 use super::table::KeyTable;
-use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Stats};
+use super::{CancelFlag, Limit, Limits, Outcome, SearchResult, Starts, Stats};
 use crate::adapt::stop;
 use crate::{Path, Puzzle};
 
@@ -57,7 +57,7 @@ impl<'a> Run<'a> {
     /// answers [`Outcome::Unsolvable`].
     pub(crate) fn search_from<P: Puzzle>(
         puzzle: &P,
-        starts: impl IntoIterator<Item = P::State>,
+        starts: impl Starts<P::State>,
         limits: &'a Limits,
         search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> Outcome<P::State, P::Move>,
     ) -> SearchResult<P::State, P::Move> {
@@ -78,7 +78,7 @@ impl<'a> Run<'a> {
     #[allow(clippy::type_complexity)]
     pub(crate) fn begin<P: Puzzle>(
         puzzle: &P,
-        starts: impl IntoIterator<Item = P::State>,
+        starts: impl Starts<P::State>,
         limits: &'a Limits,
     ) -> (Self, Result<Vec<P::State>, Outcome<P::State, P::Move>>) {
         let mut starts = distinct(puzzle, starts);
@@ -217,11 +217,8 @@ enum Opening {
 }
 
 /// `starts`, one per key, the first of each kept, in their order.
-pub(crate) fn distinct<P: Puzzle>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-) -> Vec<P::State> {
-    let mut starts = starts.into_iter();
+pub(crate) fn distinct<P: Puzzle>(puzzle: &P, starts: impl Starts<P::State>) -> Vec<P::State> {
+    let mut starts = starts.into_starts();
     let Some(first) = starts.next() else {
         return Vec::new();
     };

@@ -11,9 +11,8 @@ use std::time::Duration;
 use puzzle_search::cost::Weighted;
 use puzzle_search::search::costs::{CostResult, Weight};
 use puzzle_search::search::{
-    astar, astar_from, bfs, bfs_from, bidirectional_bfs_from, costs, distances_to, farthest,
-    idastar, idastar_from, AStar, Bfs, DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult,
-    Slice, Stats, Step,
+    astar, bfs, bidirectional_bfs, costs, distances_to, farthest, idastar, AStar, Bfs,
+    DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
 };
 use puzzle_search::{adapt, Backward, Puzzle};
 
@@ -269,14 +268,14 @@ proptest! {
     #[test]
     fn a_paused_bfs_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
         for limits in [Limits::new(), Limits::new().with_max_states(max_states), Limits::new().with_max_depth(3)] {
-            ends_as_one_call(&bfs_from(&graph, starts.iter().copied(), &limits), || Bfs::new(&graph, starts.iter().copied(), &limits))?;
+            ends_as_one_call(&bfs(&graph, &starts[..], &limits), || Bfs::new(&graph, &starts[..], &limits))?;
         }
     }
 
     #[test]
     fn a_paused_astar_ends_as_one_call((graph, starts, _) in graph_with_nodes(), max_states in 1usize..40) {
         for limits in [Limits::new(), Limits::new().with_max_states(max_states), Limits::new().with_max_depth(3)] {
-            ends_as_one_call(&astar_from(&graph, starts.iter().copied(), &limits), || AStar::new(&graph, starts.iter().copied(), &limits))?;
+            ends_as_one_call(&astar(&graph, &starts[..], &limits), || AStar::new(&graph, &starts[..], &limits))?;
         }
     }
 
@@ -292,14 +291,14 @@ proptest! {
             Limits::new().with_max_depth(6).with_max_states(max_states),
         ];
         for limits in all {
-            ends_as_one_call(&idastar_from(&graph, starts.iter().copied(), &limits), || IdaStar::new(&graph, starts.iter().copied(), &limits))?;
+            ends_as_one_call(&idastar(&graph, &starts[..], &limits), || IdaStar::new(&graph, &starts[..], &limits))?;
         }
     }
 
     #[test]
     fn distances_to_targets_are_the_reference_distances((graph, starts, targets) in graph_with_nodes()) {
         let reference = reference_distances(&graph, starts.iter().copied());
-        let found = distances_to(&graph, starts.iter().copied(), &targets, &Limits::new());
+        let found = distances_to(&graph, &starts[..], &targets, &Limits::new());
         let expected: Vec<Option<u32>> = targets.iter().map(|target| reference.get(target).copied()).collect();
         prop_assert_eq!(&found.distances, &expected);
         let all = expected.iter().all(Option::is_some);
@@ -314,15 +313,15 @@ proptest! {
     #[test]
     fn several_starts_find_the_nearest_of_single_starts((graph, starts, _) in graph_with_nodes()) {
         for limits in &limits() {
-            check_several(&graph, &starts, |s| bfs_from(&graph, s.iter().copied(), limits), |s| bfs(&graph, s, limits))?;
-            check_several(&graph, &starts, |s| bidirectional_bfs_from(&graph, s.iter().copied(), limits), |s| bfs(&graph, s, limits))?;
-            check_several(&graph, &starts, |s| astar_from(&graph, s.iter().copied(), limits), |s| astar(&graph, s, limits))?;
-            check_several(&graph, &starts, |s| idastar_from(&graph, s.iter().copied(), limits), |s| idastar(&graph, s, limits))?;
+            check_several(&graph, &starts, |s| bfs(&graph, s, limits), |s| bfs(&graph, s, limits))?;
+            check_several(&graph, &starts, |s| bidirectional_bfs(&graph, s, limits), |s| bfs(&graph, s, limits))?;
+            check_several(&graph, &starts, |s| astar(&graph, s, limits), |s| astar(&graph, s, limits))?;
+            check_several(&graph, &starts, |s| idastar(&graph, s, limits), |s| idastar(&graph, s, limits))?;
         }
         let weighted = adapt::unit_costs(&graph);
         let limits = Limits::new();
         let nearest = starts.iter().filter_map(|&start| costs::astar(&weighted, start, &limits).cost).min();
-        let several = costs::astar_from(&weighted, starts.iter().copied(), &limits);
+        let several = costs::astar(&weighted, &starts[..], &limits);
         prop_assert_eq!(several.cost, nearest);
         if let Some(path) = several.outcome.path() {
             prop_assert!(starts.contains(path.start()));
@@ -341,31 +340,31 @@ proptest! {
         let reference = starts.iter().filter_map(|&s| distance[usize::from(s)]).min();
         let optimum = nearest(&|s| costs::idastar(&graph, s, &limits).cost);
         prop_assert_eq!(optimum, reference);
-        let several = starts.iter().copied();
+        let several = &starts[..];
         let check = |result: &CostResult<u8, usize, u64>, best: Option<u64>, what: &str| {
             check_cheapest(&graph, &distance, &starts, best, result, what)
         };
-        check(&costs::idastar_from(&graph, several.clone(), &limits), optimum, "idastar_from")?;
-        check(&costs::weighted_idastar_from(&graph, several.clone(), Weight::ONE, &limits), optimum, "weighted_idastar_from, weight 1")?;
+        check(&costs::idastar(&graph, several, &limits), optimum, "idastar")?;
+        check(&costs::weighted_idastar(&graph, several, Weight::ONE, &limits), optimum, "weighted_idastar, weight 1")?;
         let bidirectional = nearest(&|s| costs::bidirectional_dijkstra(&reached, s, &limits).cost);
         prop_assert_eq!(bidirectional, reference);
-        check(&costs::bidirectional_dijkstra_from(&reached, several.clone(), &limits), bidirectional, "bidirectional_dijkstra_from")?;
-        check(&costs::bidirectional_dijkstra_from(&graph, several.clone(), &limits), reference, "bidirectional_dijkstra_from, every goal")?;
+        check(&costs::bidirectional_dijkstra(&reached, several, &limits), bidirectional, "bidirectional_dijkstra")?;
+        check(&costs::bidirectional_dijkstra(&graph, several, &limits), reference, "bidirectional_dijkstra, every goal")?;
         let dijkstra = nearest(&|s| costs::dijkstra(&graph, s, &limits).cost);
-        check(&costs::dijkstra_from(&graph, several.clone(), &limits), dijkstra, "dijkstra_from")?;
+        check(&costs::dijkstra(&graph, several, &limits), dijkstra, "dijkstra")?;
         let astar = nearest(&|s| costs::astar(&graph, s, &limits).cost);
-        check(&costs::astar_from(&graph, several.clone(), &limits), astar, "astar_from")?;
+        check(&costs::astar(&graph, several, &limits), astar, "astar")?;
         if reference.is_some() {
             // Without a table, IDA* ends where there is a goal to find.
-            check(&costs::idastar_from(&graph, several.clone(), &Limits::new()), optimum, "idastar_from, no table")?;
+            check(&costs::idastar(&graph, several, &Limits::new()), optimum, "idastar, no table")?;
         }
         for (p, q) in [(5, 4), (3, 2), (2, 1), (3, 1)] {
             let weight = Weight::new(p, q).unwrap();
-            let result = costs::weighted_idastar_from(&graph, several.clone(), weight, &limits);
+            let result = costs::weighted_idastar(&graph, several, weight, &limits);
             prop_assert_eq!(result.bound, weight);
-            check(&result, optimum, "weighted_idastar_from")?;
-            let result = costs::weighted_astar_from(&graph, several.clone(), weight, &limits);
-            check(&result, optimum, "weighted_astar_from")?;
+            check(&result, optimum, "weighted_idastar")?;
+            let result = costs::weighted_astar(&graph, several, weight, &limits);
+            check(&result, optimum, "weighted_astar")?;
         }
     }
 }
@@ -377,17 +376,17 @@ fn no_starts_and_goal_starts() {
     let walk = adapt::from_fn(|&n: &u32| [n + 1], |&n| n == 5 || n == 9);
     let limits = Limits::new();
     for result in [
-        bfs_from(&walk, [], &limits),
-        astar_from(&walk, [], &limits),
-        idastar_from(&walk, [], &limits),
+        bfs(&walk, [], &limits),
+        astar(&walk, [], &limits),
+        idastar(&walk, [], &limits),
     ] {
         assert_eq!(result.outcome, Outcome::Unsolvable);
         assert_eq!(result.stats.expanded, 0);
     }
     for result in [
-        bfs_from(&walk, [1, 9, 5], &limits),
-        astar_from(&walk, [1, 9, 5], &limits),
-        idastar_from(&walk, [1, 9, 5], &limits),
+        bfs(&walk, [1, 9, 5], &limits),
+        astar(&walk, [1, 9, 5], &limits),
+        idastar(&walk, [1, 9, 5], &limits),
     ] {
         let path = result.outcome.path().cloned();
         assert_eq!(path.map(|path| path.states().to_vec()), Some(vec![9]));
@@ -395,17 +394,17 @@ fn no_starts_and_goal_starts() {
     // Bidirectional search too, whose backward side starts from the goals
     // of every start.
     let line = Graph::new(6, &[(0, 1), (1, 2), (3, 2), (4, 5)], &[2], 0);
-    let none = bidirectional_bfs_from(&line, [], &limits);
+    let none = bidirectional_bfs(&line, [], &limits);
     assert_eq!(
         (none.outcome, none.stats.expanded),
         (Outcome::Unsolvable, 0)
     );
-    let at_goal = bidirectional_bfs_from(&line, [0, 2, 3], &limits);
+    let at_goal = bidirectional_bfs(&line, [0, 2, 3], &limits);
     assert_eq!(
         at_goal.outcome.path().map(|path| path.states().to_vec()),
         Some(vec![2])
     );
-    let nearest = bidirectional_bfs_from(&line, [4, 0, 0, 3], &limits);
+    let nearest = bidirectional_bfs(&line, [4, 0, 0, 3], &limits);
     assert_eq!(
         nearest.outcome.path().map(|path| path.states().to_vec()),
         Some(vec![3, 2])
@@ -415,13 +414,12 @@ fn no_starts_and_goal_starts() {
     let chain = adapt::unit_costs(Graph::new(11, &chain, &[5, 9], 0));
     let weight = Weight::new(2, 1).unwrap();
     let weighted_from = |starts: &[u32]| {
-        let starts = starts.iter().copied();
         [
-            costs::dijkstra_from(&chain, starts.clone(), &limits),
-            costs::astar_from(&chain, starts.clone(), &limits),
-            costs::idastar_from(&chain, starts.clone(), &limits),
-            costs::weighted_idastar_from(&chain, starts.clone(), weight, &limits),
-            costs::bidirectional_dijkstra_from(&chain, starts, &limits),
+            costs::dijkstra(&chain, starts, &limits),
+            costs::astar(&chain, starts, &limits),
+            costs::idastar(&chain, starts, &limits),
+            costs::weighted_idastar(&chain, starts, weight, &limits),
+            costs::bidirectional_dijkstra(&chain, starts, &limits),
         ]
     };
     for result in weighted_from(&[]) {
@@ -440,11 +438,8 @@ fn no_starts_and_goal_starts() {
     }
     // Duplicates count once: the state limit holds two distinct starts.
     let two = Limits::new().with_max_states(2);
-    assert_eq!(moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &two)), None);
-    assert_eq!(
-        moves(&bfs_from(&walk, [1, 1, 3, 3, 1], &Limits::new())),
-        Some(2)
-    );
+    assert_eq!(moves(&bfs(&walk, [1, 1, 3, 3, 1], &two)), None);
+    assert_eq!(moves(&bfs(&walk, [1, 1, 3, 3, 1], &Limits::new())), Some(2));
     assert!(walk.is_goal(&5));
 }
 

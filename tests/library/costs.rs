@@ -207,7 +207,7 @@ proptest! {
     fn dijkstra_from_several_starts((graph, distance) in graph(20), starts in proptest::collection::vec(0u8..10, 1..4)) {
         let starts: Vec<u8> = starts.into_iter().filter(|&s| s < graph.nodes).collect();
         let best = starts.iter().filter_map(|&s| distance[usize::from(s)]).min();
-        let result = costs::dijkstra_from(&graph, starts.clone(), &Limits::new());
+        let result = costs::dijkstra(&graph, starts.clone(), &Limits::new());
         prop_assert_eq!(result.cost, best);
         if let Some(path) = result.outcome.path() {
             prop_assert!(starts.contains(path.start()));
@@ -230,8 +230,8 @@ proptest! {
             prop_assert_eq!(kept.cost, fresh.cost);
             prop_assert_eq!(&kept.outcome, &fresh.outcome);
             prop_assert_eq!((kept.stats.expanded, kept.stats.generated), (fresh.stats.expanded, fresh.stats.generated));
-            let kept = workspace.dijkstra_from(&graph, [start, other], &Limits::new());
-            prop_assert_eq!(kept.cost, costs::dijkstra_from(&graph, [start, other], &Limits::new()).cost);
+            let kept = workspace.dijkstra(&graph, [start, other], &Limits::new());
+            prop_assert_eq!(kept.cost, costs::dijkstra(&graph, [start, other], &Limits::new()).cost);
         }
     }
 
@@ -350,7 +350,7 @@ proptest! {
         max_states in 1usize..12,
     ) {
         for limits in [Limits::new(), Limits::new().with_max_states(max_states)] {
-            let whole = costs::dijkstra_from(&graph, starts.clone(), &limits);
+            let whole = costs::dijkstra(&graph, starts.clone(), &limits);
             let slices = [1, 2, 3, 7, 1000].map(Slice::expansions);
             for slice in slices.into_iter().chain([Slice::time(Duration::ZERO)]) {
                 let paused = dijkstra_in_slices(costs::Dijkstra::new(&graph, starts.clone(), &limits), slice);
@@ -473,7 +473,7 @@ proptest! {
             graph.goals.iter().filter_map(|&g| cost[usize::from(g)]).min()
         };
         let nearest = distinct.iter().filter_map(|&s| to_goal(s)).min();
-        let result = costs::all_optimal_from(&graph, starts.clone(), &Limits::new());
+        let result = costs::all_optimal(&graph, starts.clone(), &Limits::new());
         let Some(nearest) = nearest else {
             prop_assert_eq!(result.outcome, OptimalOutcome::Unsolvable);
             return Ok(());

@@ -160,7 +160,7 @@ fn costs_to_every_arena_goal_are_the_cheapest_of_single_searches() {
     let goals: Vec<Point> = scenarios.iter().map(|s| s.goal).collect();
     // The grid's own goal plays no part.
     let grid = Grid::new(&map, starts[0]);
-    let found = costs::costs_to(&grid, starts.iter().copied(), &goals, &Limits::new());
+    let found = costs::costs_to(&grid, &starts[..], &goals, &Limits::new());
     assert_eq!(found.end, DistancesEnd::AllReached);
     for (goal, cost) in goals.iter().zip(&found.distances) {
         let grid = Grid::new(&map, *goal);

@@ -8,8 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use proptest::prelude::*;
 use puzzle_search::search::{
-    all_optimal, all_optimal_from, bfs, idastar_count, CountOutcome, Limits, OptimalOutcome,
-    PathCount,
+    all_optimal, bfs, idastar_count, CountOutcome, Limits, OptimalOutcome, PathCount,
 };
 use puzzle_search::{Path, Puzzle};
 use support::{reference_path_count, TABLE};
@@ -250,7 +249,7 @@ proptest! {
             distinct.iter().map(|&s| brute_force(&graph, s, graph.edges.len())).collect();
         let length = |walks: &BTreeSet<Vec<u32>>| walks.iter().next().map_or(0, |walk| walk.len() - 1);
         let nearest = walks.iter().flatten().map(length).min();
-        let result = all_optimal_from(&graph, starts.clone(), &Limits::new());
+        let result = all_optimal(&graph, starts.clone(), &Limits::new());
         let Some(nearest) = nearest else {
             prop_assert_eq!(result.outcome, OptimalOutcome::Unsolvable);
             return Ok(());

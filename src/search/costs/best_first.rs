@@ -2,196 +2,13 @@
 //! with three orders.
 
 use super::frontier::{stopping, Frontier};
-use super::result::Found;
+use super::result::{search_with_costs, Found};
 use super::targets::costs_to_in;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
 use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};
-use crate::search::{Distances, Limit, Limits, Outcome, Stats};
-
-/// Dijkstra's algorithm (uniform-cost search): expands states by their cost
-/// from the start, the cheapest first, and ignores the heuristic.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve, with its costs.
-/// * `start` – the state to start from.
-/// * `limits` – bounds on stored states and time (the depth limit is not
-///   used: costs, not moves, are bounded).
-///
-/// # Returns
-///
-/// A [`CostResult`] whose outcome is [`Outcome::Solved`] with a cheapest path
-/// from `start` to a goal (both included) and its cost, [`Outcome::Unsolvable`],
-/// or [`Outcome::LimitReached`] (with [`Limit::CostOverflow`] when a cost
-/// does not fit its type).
-///
-/// # Complexity
-///
-/// `O(E log V)` time for the `V` states cheaper than the goal and their `E`
-/// successors; `O(V)` memory.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}};
-///
-/// // Halve, or add three: from 11 to 4 in 11 → 5 → 8 → 4.
-/// let walk = adapt::unit_costs(adapt::from_fn(|&n: &u8| [n / 2, n.saturating_add(3)], |&n| n == 4));
-/// let result = costs::dijkstra(&walk, 11, &Limits::new());
-/// assert_eq!(result.cost, Some(3));
-/// assert!(result.outcome.path().unwrap().replays(&walk));
-/// ```
-pub fn dijkstra<P: Weighted>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::once().dijkstra(puzzle, start, limits)
-}
-
-/// Dijkstra's algorithm from several starts at once: a cheapest path from
-/// any of them to a goal.
-///
-/// As [`dijkstra`], with every state of `starts` at cost zero; the path
-/// starts at one of them. No starts is [`Outcome::Unsolvable`].
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}};
-///
-/// let walk = adapt::unit_costs(adapt::from_fn(|&n: &u32| [n + 1], |&n| n == 10));
-/// let result = costs::dijkstra_from(&walk, [2, 7, 4], &Limits::new());
-/// assert_eq!(result.cost, Some(3));
-/// assert_eq!(result.outcome.path().unwrap().start(), &7);
-/// ```
-pub fn dijkstra_from<P: Weighted>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::once().dijkstra_from(puzzle, starts, limits)
-}
-
-/// A* with costs: expands states by their cost from the start plus
-/// [`Weighted::cost_heuristic`].
-///
-/// A state reached again more cheaply is reopened, so the cost is optimal
-/// with any admissible heuristic, consistent or not.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve; its cost heuristic must be admissible.
-/// * `start` – the state to start from.
-/// * `limits` – bounds on stored states and time.
-///
-/// # Returns
-///
-/// As [`dijkstra`]: a cheapest path from `start` to a goal (both included)
-/// and its cost.
-///
-/// # Complexity
-///
-/// `O(E log V)` for the states whose cost plus heuristic is below the
-/// optimum (more when an inconsistent heuristic reopens states).
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
-///
-/// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 33);
-/// let informed = adapt::unit_costs(walk.with_heuristic(|&n: &u32| u32::from(n != 33)));
-/// let result = costs::astar(&informed, 1, &Limits::new());
-/// assert_eq!(result.cost, Some(6)); // 1 2 4 8 16 32 33
-/// ```
-pub fn astar<P: Weighted>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::once().astar(puzzle, start, limits)
-}
-
-/// A* with costs from several starts at once: a cheapest path from any of
-/// them to a goal.
-///
-/// As [`astar`], with every state of `starts` at cost zero; the path starts
-/// at the one it left from. No starts is [`Outcome::Unsolvable`].
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
-///
-/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
-///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let result = costs::astar_from(&adapt::unit_costs(line), [10, 57, 44], &Limits::new());
-/// assert_eq!(result.cost, Some(6));
-/// assert_eq!(result.outcome.path().unwrap().start(), &44);
-/// ```
-pub fn astar_from<P: Weighted>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::once().astar_from(puzzle, starts, limits)
-}
-
-/// Weighted A*: A* on `g + w·h`, whose path costs at most `w` times the
-/// optimum (the result's `bound`).
-///
-/// The order is kept exact: with `w = p/q` the engine compares `q·g + p·h`
-/// in the puzzle's cost type (a value that does not fit it is
-/// [`Limit::CostOverflow`]). States are reopened, as in [`astar`]. `w = 1`
-/// is [`astar`].
-///
-/// # Returns
-///
-/// As [`astar`], with a path of cost at most `w` × the optimal cost.
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
-///
-/// let board: puzzle_search::sliding::Board = "1 5 2 3 4 9 6 7 8 13 10 11 12 0 14 15".parse()?;
-/// let puzzle = adapt::unit_costs(Sliding::new());
-/// let optimal = costs::astar(&puzzle, board, &Limits::new());
-/// let weight = "2".parse()?;
-/// let quick = costs::weighted_astar(&puzzle, board, weight, &Limits::new());
-/// assert_eq!(quick.bound, weight);
-/// assert!(quick.cost.unwrap() <= 2 * optimal.cost.unwrap());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn weighted_astar<P: Weighted>(
-    puzzle: &P,
-    start: P::State,
-    weight: Weight,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::once().weighted_astar(puzzle, start, weight, limits)
-}
-
-/// Weighted A* from several starts at once: a path from one of them of at
-/// most `w` × the cheapest cost from any of them.
-///
-/// As [`weighted_astar`], with every state of `starts` at cost zero; the
-/// path starts at the one it left from. No starts is
-/// [`Outcome::Unsolvable`].
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
-///
-/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
-///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let weight = costs::Weight::new(3, 2)?;
-/// let result = costs::weighted_astar_from(&adapt::unit_costs(line), [10, 44], weight, &Limits::new());
-/// assert_eq!(result.cost, Some(6));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn weighted_astar_from<P: Weighted>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    weight: Weight,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    Workspace::once().weighted_astar_from(puzzle, starts, weight, limits)
-}
+use crate::search::{Distances, Limit, Limits, Outcome, Starts, Stats};
 
 /// The storage of the best-first engines ([`dijkstra`], [`astar`],
 /// [`weighted_astar`]), kept from one search to the next.
@@ -264,78 +81,77 @@ impl<P: Weighted> Workspace<P> {
         }
     }
 
-    /// [`dijkstra`] in this workspace.
+    /// [`dijkstra`](super::dijkstra) in this workspace.
     pub fn dijkstra(
         &mut self,
         puzzle: &P,
-        start: P::State,
+        start: impl Starts<P::State>,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        self.dijkstra_from(puzzle, [start], limits)
+        self.best_first(puzzle, start, Order::Cost, limits)
     }
 
-    /// [`dijkstra_from`] in this workspace.
-    pub fn dijkstra_from(
-        &mut self,
-        puzzle: &P,
-        starts: impl IntoIterator<Item = P::State>,
-        limits: &Limits,
-    ) -> CostResult<P::State, P::Move, P::Cost> {
-        best_first_from(self, puzzle, starts, Order::Cost, limits)
-    }
-
-    /// [`astar`] in this workspace.
+    /// [`astar`](super::astar) in this workspace.
     pub fn astar(
         &mut self,
         puzzle: &P,
-        start: P::State,
+        start: impl Starts<P::State>,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        self.astar_from(puzzle, [start], limits)
+        self.weighted_astar(puzzle, start, Weight::ONE, limits)
     }
 
-    /// [`astar_from`] in this workspace.
-    pub fn astar_from(
-        &mut self,
-        puzzle: &P,
-        starts: impl IntoIterator<Item = P::State>,
-        limits: &Limits,
-    ) -> CostResult<P::State, P::Move, P::Cost> {
-        self.weighted_astar_from(puzzle, starts, Weight::ONE, limits)
-    }
-
-    /// [`weighted_astar`] in this workspace.
+    /// [`weighted_astar`](super::weighted_astar) in this workspace.
     pub fn weighted_astar(
         &mut self,
         puzzle: &P,
-        start: P::State,
+        start: impl Starts<P::State>,
         weight: Weight,
         limits: &Limits,
     ) -> CostResult<P::State, P::Move, P::Cost> {
-        self.weighted_astar_from(puzzle, [start], weight, limits)
-    }
-
-    /// [`weighted_astar_from`] in this workspace.
-    pub fn weighted_astar_from(
-        &mut self,
-        puzzle: &P,
-        starts: impl IntoIterator<Item = P::State>,
-        weight: Weight,
-        limits: &Limits,
-    ) -> CostResult<P::State, P::Move, P::Cost> {
-        let order = Order::Weighted(weight);
-        best_first_from(self, puzzle, starts, order, limits)
+        self.best_first(puzzle, start, Order::Weighted(weight), limits)
     }
 
     /// [`costs_to`](super::costs_to) in this workspace.
     pub fn costs_to(
         &mut self,
         puzzle: &P,
-        starts: impl IntoIterator<Item = P::State>,
+        start: impl Starts<P::State>,
         targets: &[P::State],
         limits: &Limits,
     ) -> Distances<P::Cost> {
-        costs_to_in(self, puzzle, starts, targets, limits)
+        costs_to_in(self, puzzle, start, targets, limits)
+    }
+
+    /// A best-first search from `start` in `order`, in this workspace.
+    fn best_first(
+        &mut self,
+        puzzle: &P,
+        start: impl Starts<P::State>,
+        order: Order,
+        limits: &Limits,
+    ) -> CostResult<P::State, P::Move, P::Cost> {
+        search_with_costs(
+            puzzle,
+            start,
+            order.bound(),
+            limits,
+            |puzzle, starts, run| {
+                let search = BestFirst::new(self.take(), puzzle, starts, order, run);
+                let mut search = match search {
+                    Ok(search) => search,
+                    Err(limit) => return (Outcome::LimitReached(limit), None),
+                };
+                let ended =
+                    search.advance::<false>(run, u64::MAX, |state, _| puzzle.is_goal(state));
+                let found = match ended {
+                    Some(ended) => search.answer(ended),
+                    None => (Outcome::Unsolvable, None),
+                };
+                self.keep(search);
+                found
+            },
+        )
     }
 }
 
@@ -371,39 +187,6 @@ impl Order {
             Order::Cost => Weight::ONE,
             Order::Weighted(weight) => weight,
         }
-    }
-}
-
-/// A best-first search from `starts` in `order`, in `workspace`.
-fn best_first_from<P: Weighted>(
-    workspace: &mut Workspace<P>,
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    order: Order,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    let mut cost = None;
-    let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
-        let search = BestFirst::new(workspace.take(), puzzle, starts, order, run);
-        let mut search = match search {
-            Ok(search) => search,
-            Err(limit) => return Outcome::LimitReached(limit),
-        };
-        let ended = search.advance::<false>(run, u64::MAX, |state, _| puzzle.is_goal(state));
-        let (outcome, found) = match ended {
-            Some(ended) => search.answer(ended),
-            None => (Outcome::Unsolvable, None),
-        };
-        cost = found;
-        workspace.keep(search);
-        outcome
-    });
-    CostResult {
-        // Only a start that is a goal is solved without a search.
-        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
-        outcome: result.outcome,
-        bound: order.bound(),
-        stats: result.stats,
     }
 }
 

@@ -2,151 +2,12 @@
 
 use super::frontier::{stopping, Frontier};
 use super::result::Found;
-use super::{CostResult, Weight};
+
 use crate::cost::{Cost, Weighted};
 use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};
-use crate::search::{Limit, Limits, Outcome};
+use crate::search::{Limit, Outcome};
 use crate::{Backward, Path};
-
-/// Bidirectional Dijkstra: Dijkstra from the start and, backwards, from the
-/// goal states ([`Backward::goal_states`]) at once, each step on the side
-/// with fewer states waiting.
-///
-/// Whenever a side reaches a key the other side has reached, the two costs
-/// add up to a path's; the search stops only when the two sides' lowest
-/// costs still to expand add up to at least the cheapest such path, so that
-/// no cheaper meeting is left (stopping at the first meeting would not be
-/// optimal).
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve; the cost of a move is asked as
-///   `cost(previous, move, state)` in both directions.
-/// * `start` – the state to start from.
-/// * `limits` – bounds on stored states (both sides together) and time.
-///
-/// # Returns
-///
-/// As [`dijkstra`](super::dijkstra): a cheapest path from `start` to a goal
-/// (both included) and its cost.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Backward, Puzzle, cost::Weighted, search::{costs, Limits}};
-///
-/// /// A line of towns; going east costs 2, west 1.
-/// struct Line;
-///
-/// impl Puzzle for Line {
-///     type State = i32;
-///     type Move = i32;
-///     type Key = i32;
-///     fn encode(&self, n: &i32) -> i32 { *n }
-///     fn successors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
-///         emit(1, n + 1);
-///         emit(-1, n - 1);
-///     }
-///     fn is_goal(&self, n: &i32) -> bool { *n == 30 }
-/// }
-/// impl Weighted for Line {
-///     type Cost = u32;
-///     fn cost(&self, _: &i32, step: &i32, _: &i32) -> u32 { if *step > 0 { 2 } else { 1 } }
-/// }
-/// impl Backward for Line {
-///     fn goal_states(&self, _: &i32, mut emit: impl FnMut(i32)) { emit(30) }
-///     fn predecessors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
-///         emit(1, n - 1);
-///         emit(-1, n + 1);
-///     }
-/// }
-///
-/// let result = costs::bidirectional_dijkstra(&Line, 0, &Limits::new());
-/// assert_eq!(result.cost, Some(60));
-/// assert!(result.outcome.path().unwrap().replays(&Line));
-/// ```
-pub fn bidirectional_dijkstra<P>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost>
-where
-    P: Weighted + Backward,
-{
-    bidirectional_dijkstra_from(puzzle, [start], limits)
-}
-
-/// Bidirectional Dijkstra from several starts at once: a cheapest path from
-/// any of them to a goal.
-///
-/// As [`bidirectional_dijkstra`], the forward side begun from every state
-/// of `starts` at cost zero and the backward side from the goal states of
-/// each of them ([`Backward::goal_states`], one per key); the search stops
-/// by the same rule. The path begins at the start it left from. Starts
-/// with the same key count once (the first is kept); a start that is a
-/// goal is a path of no moves (the first such start). No starts at all is
-/// [`Outcome::Unsolvable`], with nothing expanded.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Backward, Puzzle, cost::Weighted, search::{costs, Limits}};
-///
-/// /// A line of towns; going east costs 2, west 1.
-/// struct Line;
-///
-/// impl Puzzle for Line {
-///     type State = i32;
-///     type Move = i32;
-///     type Key = i32;
-///     fn encode(&self, n: &i32) -> i32 { *n }
-///     fn successors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
-///         emit(1, n + 1);
-///         emit(-1, n - 1);
-///     }
-///     fn is_goal(&self, n: &i32) -> bool { *n == 30 }
-/// }
-/// impl Weighted for Line {
-///     type Cost = u32;
-///     fn cost(&self, _: &i32, step: &i32, _: &i32) -> u32 { if *step > 0 { 2 } else { 1 } }
-/// }
-/// impl Backward for Line {
-///     fn goal_states(&self, _: &i32, mut emit: impl FnMut(i32)) { emit(30) }
-///     fn predecessors(&self, n: &i32, mut emit: impl FnMut(i32, i32)) {
-///         emit(1, n - 1);
-///         emit(-1, n + 1);
-///     }
-/// }
-///
-/// // 24 is 12 east of 30, 37 is 7 west: the cheaper way is from 37.
-/// let result = costs::bidirectional_dijkstra_from(&Line, [24, 37], &Limits::new());
-/// assert_eq!(result.cost, Some(7));
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!(path.start(), &37);
-/// assert!(path.replays(&Line));
-/// ```
-pub fn bidirectional_dijkstra_from<P>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost>
-where
-    P: Weighted + Backward,
-{
-    let mut cost = None;
-    let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
-        let (outcome, found) = search(puzzle, starts, run);
-        cost = found;
-        outcome
-    });
-    CostResult {
-        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
-        outcome: result.outcome,
-        bound: Weight::ONE,
-        stats: result.stats,
-    }
-}
 
 /// The cheapest meeting found: the forward node, the backward node, and
 /// the cost of the path through them.
@@ -164,7 +25,7 @@ struct Sides<'w, P: Weighted> {
 }
 
 /// The search from `starts` (one per key, none a goal, all admitted).
-fn search<P: Weighted + Backward>(
+pub(super) fn search<P: Weighted + Backward>(
     puzzle: &P,
     starts: Vec<P::State>,
     run: &mut Run<'_>,

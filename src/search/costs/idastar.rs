@@ -1,149 +1,22 @@
 //! IDA* with costs, and weighted IDA*.
 
 use super::result::Found;
-use super::{CostResult, Weight};
+use super::Weight;
 use crate::adapt::stop;
 use crate::cost::{Cost, Weighted};
 use crate::search::run::{Countdown, Run, Watch};
 use crate::search::table::{KeyMap, KeySet};
-use crate::search::{Limit, Limits, Outcome};
+use crate::search::{Limit, Outcome};
 use crate::{Path, Puzzle};
 
-/// IDA* with costs: depth-first searches bounded by the cost so far plus
-/// [`Weighted::cost_heuristic`], each bound the smallest value that exceeded
-/// the last one.
-///
-/// It holds only its path (with the children still to try at each state on
-/// it), so its memory grows with the length of the path, not with the
-/// states searched; it skips a child already on the path. Every distinct
-/// cost below the optimum may need an iteration of its own, so it suits
-/// puzzles with few distinct costs and a tight heuristic (on a grid of
-/// costs 1 and √2 it is slow).
-///
-/// With [`Limits::with_table_capacity`] it keeps, within each iteration, the
-/// cheapest cost each key was reached with (up to that many keys), and
-/// skips a state reached again at no less: each state is then searched
-/// about once an iteration, and a puzzle without a solution is proved so
-/// (an iteration with nothing beyond its bound). Without a table, a puzzle
-/// with cycles and no solution is searched path by path without end: give
-/// it a limit.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve; its cost heuristic must be admissible.
-/// * `start` – the state to start from.
-/// * `limits` – bounds on the states on the path (and in the table) and
-///   time, and the table's capacity.
-///
-/// # Returns
-///
-/// As [`dijkstra`](super::dijkstra): a cheapest path from `start` to a goal
-/// (both included) and its cost.
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
-///
-/// let board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
-/// let result = costs::idastar(&adapt::unit_costs(Sliding::new()), board, &Limits::new());
-/// assert_eq!(result.cost, Some(2));
-/// # Ok::<(), puzzle_search::sliding::BoardError>(())
-/// ```
-pub fn idastar<P: Weighted>(
+/// Weighted IDA* from `starts` (one per key, none a goal, all admitted).
+pub(super) fn search<P: Weighted>(
     puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    idastar_from(puzzle, [start], limits)
-}
-
-/// IDA* with costs from several starts at once: a cheapest path from any of
-/// them to a goal.
-///
-/// As [`idastar`], with every state of `starts` at cost zero: each
-/// iteration searches below every start, in their order, with the same
-/// bound (a start beyond it is left for a later one), the first bound the
-/// smallest of their heuristics and each next one the smallest value that
-/// exceeded the bound below any of them. The path begins at the start it
-/// left from. Starts with the same key count once (the first is kept); a
-/// start that is a goal is a path of no moves (the first such start). No
-/// starts at all is [`Outcome::Unsolvable`], with nothing expanded.
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
-///
-/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
-///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let result = costs::idastar_from(&adapt::unit_costs(line), [10, 57, 44], &Limits::new());
-/// assert_eq!(result.cost, Some(6));
-/// assert_eq!(result.outcome.path().unwrap().start(), &44);
-/// ```
-pub fn idastar_from<P: Weighted>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    weighted_idastar_from(puzzle, starts, Weight::ONE, limits)
-}
-
-/// Weighted IDA*: IDA* on `g + w·h` (compared exactly as `q·g + p·h` for
-/// `w = p/q`), whose path costs at most `w` times the optimum (the result's
-/// `bound`). `w = 1` is [`idastar`].
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, sliding::Sliding};
-///
-/// let board = "1 5 2 3 4 9 6 7 8 13 10 11 12 0 14 15".parse()?;
-/// let puzzle = adapt::unit_costs(Sliding::new());
-/// let weight = "3".parse()?;
-/// let result = costs::weighted_idastar(&puzzle, board, weight, &Limits::new());
-/// assert!(result.cost.unwrap() <= 3 * costs::idastar(&puzzle, board, &Limits::new()).cost.unwrap());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn weighted_idastar<P: Weighted>(
-    puzzle: &P,
-    start: P::State,
+    starts: Vec<P::State>,
     weight: Weight,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    weighted_idastar_from(puzzle, [start], weight, limits)
-}
-
-/// Weighted IDA* from several starts at once: a path from one of them of at
-/// most `w` × the cheapest cost from any of them.
-///
-/// As [`weighted_idastar`], with every state of `starts` at cost zero,
-/// searched as [`idastar_from`] searches them; the path begins at the start
-/// it left from. No starts is [`Outcome::Unsolvable`].
-///
-/// ```
-/// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
-///
-/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
-///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let weight = costs::Weight::new(3, 2)?;
-/// let result = costs::weighted_idastar_from(&adapt::unit_costs(line), [10, 44], weight, &Limits::new());
-/// assert_eq!(result.cost, Some(6));
-/// assert_eq!(result.bound, weight);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn weighted_idastar_from<P: Weighted>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    weight: Weight,
-    limits: &Limits,
-) -> CostResult<P::State, P::Move, P::Cost> {
-    let mut cost = None;
-    let result = Run::search_from(puzzle, starts, limits, |puzzle, starts, run| {
-        let (outcome, found) = Deepening::new(puzzle, weight).search(starts, run);
-        cost = found;
-        outcome
-    });
-    CostResult {
-        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
-        outcome: result.outcome,
-        bound: weight,
-        stats: result.stats,
-    }
+    run: &mut Run<'_>,
+) -> Found<P> {
+    Deepening::new(puzzle, weight).search(starts, run)
 }
 
 /// A state on the current path, with its children still to try.

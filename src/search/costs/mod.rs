@@ -3,18 +3,17 @@
 //!
 //! | engine | needs | finds |
 //! | --- | --- | --- |
-//! | [`dijkstra`], [`dijkstra_from`] | [`Weighted`](crate::cost::Weighted) | a cheapest path (from one start or several) |
-//! | [`bidirectional_dijkstra`], [`bidirectional_dijkstra_from`] | and [`Backward`](crate::Backward) | a cheapest path, searched from both ends |
-//! | [`astar`], [`astar_from`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
-//! | [`idastar`], [`idastar_from`] | the same | a cheapest path, in memory linear in its length |
-//! | [`weighted_astar`], [`weighted_astar_from`], [`weighted_idastar`], [`weighted_idastar_from`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
+//! | [`dijkstra`] | [`Weighted`](crate::cost::Weighted) | a cheapest path |
+//! | [`bidirectional_dijkstra`] | and [`Backward`](crate::Backward) | a cheapest path, searched from both ends |
+//! | [`astar`] | an admissible [`cost_heuristic`](crate::cost::Weighted::cost_heuristic) | a cheapest path |
+//! | [`idastar`] | the same | a cheapest path, in memory linear in its length |
+//! | [`weighted_astar`], [`weighted_idastar`] | the same, and a [`Weight`] `w ≥ 1` | a path of at most `w` × the cheapest cost |
 //! | [`costs_to`] | [`Weighted`](crate::cost::Weighted) | the cheapest cost to each of a set of targets, by one Dijkstra search |
-//! | [`all_optimal`] | [`Weighted`](crate::cost::Weighted) (states compared with `==`) | every cheapest path: the graph of Dijkstra's ties ([`CheapestGraph`]), counted exactly and listed lazily |
+//! | [`all_optimal`] | [`Weighted`](crate::cost::Weighted) (states compared with `==`) | every cheapest path: the graph of Dijkstra's ties ([`OptimalGraph`](super::OptimalGraph)), counted exactly and listed lazily |
 //!
-//! The `_from` forms search from several starts at once, each at cost zero:
-//! the path begins at the start it left from, starts with one key count
-//! once, a start that is a goal is a path of no moves, and no starts at all
-//! is [`Outcome::Unsolvable`](super::Outcome::Unsolvable).
+//! Each searches from one start or from several at once
+//! ([`Starts`](super::Starts)), each at cost zero: the path begins at the
+//! start it left from.
 //!
 //! They share the unit-cost engines' [`Limits`](super::Limits),
 //! [`CancelFlag`](super::CancelFlag), [`Stats`](super::Stats) and
@@ -41,13 +40,12 @@ mod targets;
 
 pub use super::pause::Dijkstra;
 pub(super) use best_first::BestFirst;
-pub use best_first::{
-    astar, astar_from, dijkstra, dijkstra_from, weighted_astar, weighted_astar_from, Workspace,
+pub use best_first::Workspace;
+pub use choice::{
+    astar, bidirectional_dijkstra, dijkstra, idastar, weighted_astar, weighted_idastar,
+    UnknownWeightedEngine, WeightedEngine, WeightedSearchable,
 };
-pub use bidirectional::{bidirectional_dijkstra, bidirectional_dijkstra_from};
-pub use choice::{UnknownWeightedEngine, WeightedEngine, WeightedSearchable};
-pub use idastar::{idastar, idastar_from, weighted_idastar, weighted_idastar_from};
-pub use optimal::{all_optimal, all_optimal_from, CheapestGraph};
+pub use optimal::all_optimal;
 pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
 pub use targets::costs_to;

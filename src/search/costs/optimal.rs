@@ -12,89 +12,15 @@ use crate::cost::{Cost, Weighted};
 use crate::search::optimal::{self, Dag};
 use crate::search::run::{Run, Watch};
 use crate::search::table::KeyTable;
-use crate::search::{Limit, Limits, OptimalOutcome, OptimalPaths, OptimalResult, PathCount};
-
-/// The graph of every cheapest path from a start to the nearest goals: the
-/// states on some cheapest path, each with its cost from the start, and the
-/// moves between them.
-///
-/// The states are in the order of their costs, the start first and the
-/// cheapest goals last; every edge leads to a later state. A move of cost
-/// zero between two states of one cost is an edge when it leads to a state
-/// the search took up later (so the graph has no cycle, and counts and
-/// lists finitely many paths). Built by [`all_optimal`], which says what a
-/// path is when the puzzle folds symmetric states into one key.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheapestGraph<S, M, C> {
-    dag: Dag<S, M>,
-    /// The cost from the start of each state.
-    costs: Vec<C>,
-}
-
-impl<S, M, C: Cost> CheapestGraph<S, M, C> {
-    /// The cost of every cheapest path.
-    pub fn cost(&self) -> C {
-        self.costs.last().copied().unwrap_or(C::ZERO)
-    }
-
-    /// The start (the first start, from several).
-    pub fn start(&self) -> &S {
-        self.dag.start()
-    }
-
-    /// The starts on some cheapest path: the first states.
-    pub fn starts(&self) -> &[S] {
-        self.dag.starts()
-    }
-
-    /// Every state, by cost, the start first and the goals last.
-    pub fn states(&self) -> &[S] {
-        self.dag.states()
-    }
-
-    /// The cost from the start of each state of [`states`](Self::states).
-    pub fn costs(&self) -> &[C] {
-        &self.costs
-    }
-
-    /// The cheapest goals.
-    pub fn goals(&self) -> &[S] {
-        self.dag.goals()
-    }
-
-    /// The edges from state `index` (an index into [`states`](Self::states)):
-    /// each child's index and the move to it, in the order the puzzle emitted
-    /// them. None for a goal or an index past the last state.
-    pub fn edges(&self, index: usize) -> impl ExactSizeIterator<Item = (usize, &M)> + '_ {
-        self.dag.edges(index)
-    }
-
-    /// The number of edges.
-    pub fn edge_count(&self) -> usize {
-        self.dag.edge_count()
-    }
-
-    /// The number of distinct cheapest paths: sequences of states from the
-    /// start to a goal.
-    pub fn count(&self) -> PathCount {
-        self.dag.count()
-    }
-
-    /// The cheapest paths one by one, lazily, each a [`Path`](crate::Path)
-    /// that replays on the puzzle searched, depth first along
-    /// [`edges`](Self::edges): in the lexicographic order of their edges.
-    pub fn paths(&self) -> OptimalPaths<'_, S, M> {
-        self.dag.paths()
-    }
-}
+use crate::search::{Limit, Limits, OptimalGraph, OptimalOutcome, OptimalResult, Starts};
 
 /// The graph of every cheapest path of a puzzle `P`.
 type GraphOf<P> =
-    CheapestGraph<<P as crate::Puzzle>::State, <P as crate::Puzzle>::Move, <P as Weighted>::Cost>;
+    OptimalGraph<<P as crate::Puzzle>::State, <P as crate::Puzzle>::Move, <P as Weighted>::Cost>;
 
 /// Every cheapest solution from `start`: the graph of all cheapest paths
-/// to the nearest goals, which counts them ([`CheapestGraph::count`]) and
-/// lists them ([`CheapestGraph::paths`]). The weighted
+/// to the nearest goals, which counts them ([`OptimalGraph::count`]) and
+/// lists them ([`OptimalGraph::paths`]). The weighted
 /// [`search::all_optimal`](crate::search::all_optimal).
 ///
 /// Dijkstra's algorithm runs on keys until every key no dearer than the
@@ -120,7 +46,7 @@ type GraphOf<P> =
 /// [`Limit::CostOverflow`] when a cost does not fit its type). A start that
 /// is a goal is solved with a graph of one state under any limits.
 ///
-/// # Example
+/// # Examples
 ///
 /// ```
 /// use puzzle_search::cost::Octile;
@@ -138,18 +64,9 @@ type GraphOf<P> =
 /// assert!(graph.paths().all(|path| path.replays(&grid)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn all_optimal<P>(puzzle: &P, start: P::State, limits: &Limits) -> OptimalResult<GraphOf<P>>
-where
-    P: Weighted,
-    P::State: PartialEq,
-{
-    all_optimal_from(puzzle, [start], limits)
-}
-
-/// [`all_optimal`] from several starts at once, each at cost zero, with
-/// the rules of [`search::all_optimal_from`](crate::search::all_optimal_from):
-/// the graph begins at the starts on some cheapest path
-/// ([`CheapestGraph::starts`]), and its paths at them.
+///
+/// From several starts, the graph begins at the starts that lie on some
+/// cheapest path:
 ///
 /// ```
 /// use puzzle_search::grid::{Grid, GridMap, Point};
@@ -159,27 +76,24 @@ where
 /// let map = GridMap::parse("type octile\nheight 1\nwidth 5\nmap\n.....\n")?;
 /// let grid = Grid::new(&map, Point { x: 2, y: 0 });
 /// let ends = [Point { x: 0, y: 0 }, Point { x: 4, y: 0 }, Point { x: 1, y: 0 }];
-/// let result = costs::all_optimal_from(&grid, ends, &Limits::new());
+/// let result = costs::all_optimal(&grid, ends, &Limits::new());
 /// let graph = result.outcome.into_graph().unwrap();
 /// // The third start is nearer: the graph holds its path alone.
 /// assert_eq!(graph.starts(), &[Point { x: 1, y: 0 }]);
 /// assert_eq!(graph.count(), PathCount::Exact(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn all_optimal_from<P>(
+pub fn all_optimal<P>(
     puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    start: impl Starts<P::State>,
     limits: &Limits,
 ) -> OptimalResult<GraphOf<P>>
 where
     P: Weighted,
     P::State: PartialEq,
 {
-    let single = |start| CheapestGraph {
-        dag: Dag::single(start),
-        costs: vec![P::Cost::ZERO],
-    };
-    optimal::begin(puzzle, starts, limits, single, search)
+    let single = |start| OptimalGraph::single(start, P::Cost::ZERO);
+    optimal::begin(puzzle, start, limits, single, search)
 }
 
 /// The search from `starts` (one per key, none a goal, all admitted).
@@ -450,9 +364,6 @@ where
             .iter()
             .filter_map(|&old| self.states.get(old).cloned())
             .collect();
-        CheapestGraph {
-            dag: Dag::new(states, starts, offsets, edges, goals),
-            costs,
-        }
+        OptimalGraph::new(Dag::new(states, starts, offsets, edges, goals), costs)
     }
 }

@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::cost::Weighted;
-use crate::search::{Outcome, Stats};
+use crate::cost::{Cost, Weighted};
+use crate::search::run::Run;
+use crate::search::{Limits, Outcome, Starts, Stats};
 use crate::Puzzle;
 
 /// The outcome of a weighted search, the cost of its path, the bound it
@@ -32,6 +33,31 @@ pub(in crate::search) type Found<P> = (
     Outcome<<P as Puzzle>::State, <P as Puzzle>::Move>,
     Option<<P as Weighted>::Cost>,
 );
+
+/// Runs a weighted engine's `search` from `start` under `limits`, begun as
+/// every engine begins ([`Run::search_from`]), and returns its outcome with
+/// the cost of its path (zero for a start that is a goal) and `bound`.
+pub(in crate::search) fn search_with_costs<'a, P: Weighted>(
+    puzzle: &P,
+    start: impl Starts<P::State>,
+    bound: Weight,
+    limits: &'a Limits,
+    search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> Found<P>,
+) -> CostResultOf<P> {
+    let mut cost = None;
+    let result = Run::search_from(puzzle, start, limits, |puzzle, starts, run| {
+        let (outcome, found) = search(puzzle, starts, run);
+        cost = found;
+        outcome
+    });
+    CostResult {
+        // Only a start that is a goal is solved without a search.
+        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
+        outcome: result.outcome,
+        bound,
+        stats: result.stats,
+    }
+}
 
 /// The weight `w = p/q ≥ 1` of weighted A* and IDA*, which order states by
 /// `g + w·h`: kept as a fraction, so that the engines compare `q·g + p·h`

@@ -6,7 +6,7 @@ use super::Workspace;
 use crate::cost::Weighted;
 use crate::search::distances::Targets;
 use crate::search::run::{self, Run};
-use crate::search::{Distances, DistancesEnd, Limits};
+use crate::search::{Distances, DistancesEnd, Limits, Starts};
 
 /// The cheapest cost from any of `starts` to each of `targets`: one
 /// Dijkstra search from every start at once, stopped when the last target
@@ -63,7 +63,7 @@ use crate::search::{Distances, DistancesEnd, Limits};
 /// ```
 pub fn costs_to<P: Weighted>(
     puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    starts: impl Starts<P::State>,
     targets: &[P::State],
     limits: &Limits,
 ) -> Distances<P::Cost> {
@@ -74,7 +74,7 @@ pub fn costs_to<P: Weighted>(
 pub(super) fn costs_to_in<P: Weighted>(
     workspace: &mut Workspace<P>,
     puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    starts: impl Starts<P::State>,
     targets: &[P::State],
     limits: &Limits,
 ) -> Distances<P::Cost> {

@@ -23,156 +23,10 @@ use memory::{Memory, NoTable, Table};
 
 use super::bfs::{self, Breadth};
 use super::run::Run;
-use super::{Limits, Outcome, SearchResult};
+use super::Outcome;
 use crate::Puzzle;
 
-/// Iterative-deepening A*: depth-first searches bounded by moves made plus
-/// [`Puzzle::heuristic`], the bound raised each time to the smallest value that
-/// exceeded it.
-///
-/// By default it holds nothing but its path and a few numbers. Its memory
-/// does not grow with the states it generates, only with the length of the
-/// path, so it solves puzzles far too large for the other engines (the
-/// 15-puzzle). It searches depth-first by recursion inside the puzzle's
-/// successor callback, as a hand-written IDA* does, so a child is looked at
-/// when the puzzle makes it and nothing is copied (so the puzzle's successor
-/// function is called again from inside its own callback). Past about
-/// 128 KiB of stack (from where it was called; measured as the depth grows)
-/// it goes on with a stack of frames on the heap, so a deep bound needs about
-/// that much of the thread's stack and no more. A frame on the heap holds its
-/// state and a window of at most 32 of its children, never all of them: a
-/// path `d` deep takes memory linear in `d` whatever the branching factor,
-/// and a state with more than 32 children is asked for its successors again
-/// (the ones tried skipped) for each further window, so its successors must
-/// come in the same order each time. The path's frames count towards
-/// [`Limits::with_max_bytes`]; a frame that cannot be had is
-/// [`Limit::Memory`](super::Limit::Memory). It skips the successors
-/// [`Puzzle::successors_after`] leaves out (the move back), and asks
-/// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
-/// update it from the move. Like every IDA*, it cannot tell a puzzle that
-/// cycles without end from one whose solution is far: on such a puzzle give
-/// it a depth, time or state limit, or a table.
-///
-/// With [`Limits::with_table_capacity`] it keeps a transposition table of at
-/// most that many states, keyed by [`Puzzle::encode`], for two purposes:
-///
-/// * within an iteration, the fewest moves each key was reached with, so
-///   transpositions are searched once;
-/// * across iterations, a learned lower bound for each state searched: when a
-///   state's children are exhausted, its bound becomes the smallest of one
-///   plus each child's bound. That value never exceeds the true distance, so
-///   paths stay optimal, and later iterations prune searched regions early.
-///
-/// The table proves a puzzle unsolvable: an iteration that meets no state
-/// outside it shows the search is only circling what it knows, and one
-/// breadth-first pass then settles the question (with an optimal answer too).
-/// A full table stores nothing more, and the search goes on. With the table,
-/// every successor is tried, since a learned bound must not depend on how its
-/// state was reached.
-///
-/// **When it needs a table, and how large.** Without one, IDA* searches a
-/// tree: every path to a state is searched again, so a puzzle whose states are
-/// reached by many paths (transpositions: Klotski, Rush Hour, most sliding-
-/// block puzzles, anything with independent moves that commute) makes it
-/// search the same states over and over, and on a weak heuristic it gets
-/// nowhere. The sliding tiles, whose move back is skipped and whose other
-/// transpositions are few, need none. For the others, give it room for the
-/// states within the last bounds: about as many as A* would store (one
-/// entry is 12 bytes and the key, in a hash table), for example
-/// `Limits::new().with_table_capacity(1 << 22)` for a few million states. A
-/// table too small only makes it slower; it never makes an answer wrong.
-///
-/// # Arguments
-///
-/// * `puzzle` – the puzzle to solve; its heuristic must be admissible (an
-///   inadmissible one gives paths that may be longer than the optimum, with
-///   no word: [`Puzzle::checked_heuristic`] finds where one breaks the rule).
-/// * `start` – the state to start from.
-/// * `limits` – bounds on the states on the path, depth (the last bound
-///   tried) and time, and the table's capacity.
-///
-/// # Returns
-///
-/// [`Outcome::Solved`] with a shortest path from `start` to a goal (both included),
-/// [`Outcome::Unsolvable`], or [`Outcome::LimitReached`].
-///
-/// # Complexity
-///
-/// Memory: the path (on the thread's stack, then the heap, a window of at
-/// most 32 children a frame), plus the table if one is asked for. Time: the states within each bound, summed over the bounds
-/// tried; small when the heuristic is tight.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{Puzzle, search::{idastar, Limits, Outcome}};
-///
-/// /// Sort three letters by swapping neighbours.
-/// struct Letters;
-///
-/// impl Puzzle for Letters {
-///     type State = [u8; 3];
-///     type Move = usize;
-///     type Key = [u8; 3];
-///     fn encode(&self, s: &[u8; 3]) -> [u8; 3] { *s }
-///     fn successors(&self, s: &[u8; 3], mut emit: impl FnMut(usize, [u8; 3])) {
-///         for i in 0..2 {
-///             let mut next = *s;
-///             next.swap(i, i + 1);
-///             emit(i, next);
-///         }
-///     }
-///     fn is_goal(&self, s: &[u8; 3]) -> bool { s == b"abc" }
-///     fn heuristic(&self, s: &[u8; 3]) -> u32 {
-///         // Each swap puts at most two letters in place.
-///         (s.iter().zip(b"abc").filter(|(a, b)| a != b).count() as u32 + 1) / 2
-///     }
-/// }
-///
-/// let result = idastar(&Letters, *b"cba", &Limits::new());
-/// assert_eq!(result.outcome.path().unwrap().len(), 3);
-/// ```
-pub fn idastar<P>(puzzle: &P, start: P::State, limits: &Limits) -> SearchResult<P::State, P::Move>
-where
-    P: Puzzle,
-{
-    idastar_from(puzzle, [start], limits)
-}
-
-/// IDA* from several starts at once, to the goal nearest to any of them.
-///
-/// As [`idastar`], with every state of `starts` at zero moves: each
-/// iteration searches below every start, in their order, the first bound
-/// the smallest of their heuristics. The path begins at the
-/// start it left from. Starts with the same key count once (the first is
-/// kept); a start that is a goal is a path of no moves (the first such
-/// start). No starts at all is [`Outcome::Unsolvable`], with nothing
-/// expanded.
-///
-/// # Example
-///
-/// ```
-/// use puzzle_search::{adapt, Puzzle, search::{idastar_from, Limits}};
-///
-/// // Steps of ±1 towards 50; the distance is an exact heuristic.
-/// let line = adapt::from_fn(|&n: &i32| [n - 1, n + 1], |&n| n == 50)
-///     .with_heuristic(|&n: &i32| (50 - n).unsigned_abs());
-/// let result = idastar_from(&line, [10, 57, 44], &Limits::new());
-/// let path = result.outcome.path().unwrap();
-/// assert_eq!((path.start(), path.len()), (&44, 6));
-/// ```
-pub fn idastar_from<P>(
-    puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
-    limits: &Limits,
-) -> SearchResult<P::State, P::Move>
-where
-    P: Puzzle,
-{
-    Run::search_from(puzzle, starts, limits, search)
-}
-
-fn search<P: Puzzle>(
+pub(super) fn search<P: Puzzle>(
     puzzle: &P,
     starts: Vec<P::State>,
     run: &mut Run<'_>,
@@ -289,7 +143,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
     use super::*;
-    use crate::search::{bfs, idastar, Limits};
+    use crate::search::{bfs, idastar, Limits, SearchResult};
     use crate::Path;
 
     /// Seven letters sorted by swapping neighbours. Each swap removes at

@@ -6,9 +6,7 @@ use core::ops::Range;
 use super::paths::OptimalPaths;
 
 /// The states on some optimal path from a start to the nearest goals, and
-/// the edges between them: what the graphs of every optimal path
-/// ([`OptimalGraph`], and the weighted
-/// [`CheapestGraph`](crate::search::costs::CheapestGraph)) share.
+/// the edges between them: an [`OptimalGraph`] without its costs.
 ///
 /// The states are in an order where every edge goes forward, the starts
 /// first and the goals last; the goals have no edges.
@@ -117,55 +115,43 @@ impl<S, M> Dag<S, M> {
 }
 
 /// The graph of every optimal path from a start to the nearest goals: the
-/// states on some optimal path, layer by layer (layer `d` holds those `d`
-/// moves from the start), and the edges from each layer to the next.
+/// states on some optimal path, each with its cost from the start (`C`), and
+/// the moves between them.
 ///
-/// Layer 0 holds the start (or the starts, from [`all_optimal_from`](super::all_optimal_from),
-/// those on some optimal path); the last layer, [`length`](Self::length)
-/// moves from the starts, holds the optimal goals and only them. Every state of the
-/// graph lies on some optimal path, and every edge too. States are numbered
-/// from 0 (the start) layer after layer; [`edges`](Self::edges) gives a
-/// state's edges in the order the puzzle emitted the moves when the search
-/// expanded it, which is the order [`paths`](Self::paths) follows.
+/// [`all_optimal`](super::all_optimal) builds one where every move costs one
+/// (`C = u32`, a state's cost is its number of moves): its states lie layer
+/// by layer, layer `d` holding those `d` moves from the start; the last
+/// layer, [`length`](Self::length) moves from the starts, holds the optimal
+/// goals and only them. [`costs::all_optimal`](crate::search::costs::all_optimal)
+/// builds one with the puzzle's costs, its states in the order of their
+/// costs; a move of cost zero between two states of one cost is an edge when
+/// it leads to a state the search took up later (so the graph has no cycle,
+/// and counts and lists finitely many paths).
 ///
-/// Built by [`all_optimal`](super::all_optimal), which says what a path is when
+/// Either way the starts come first (of several starts, those on some
+/// optimal path) and the goals last, every state lies on some optimal path
+/// and every edge too, and every edge leads to a later state.
+/// [`edges`](Self::edges) gives a state's edges in the order the puzzle
+/// emitted the moves when the search expanded it, which is the order
+/// [`paths`](Self::paths) follows. Each builder says what a path is when
 /// the puzzle folds symmetric states into one key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptimalGraph<S, M> {
+pub struct OptimalGraph<S, M, C = u32> {
     dag: Dag<S, M>,
-    /// Where each layer starts, and where the last ends.
-    layers: Vec<u32>,
+    /// The cost from the start of each state.
+    costs: Vec<C>,
 }
 
-impl<S, M> OptimalGraph<S, M> {
-    /// The graph of a start that is a goal: one state, no edge.
-    pub(super) fn single(start: S) -> Self {
-        OptimalGraph {
-            dag: Dag::single(start),
-            layers: vec![0, 1],
-        }
+impl<S, M, C> OptimalGraph<S, M, C> {
+    /// The graph of `dag`, with the cost from the start of each state.
+    pub(crate) fn new(dag: Dag<S, M>, costs: Vec<C>) -> Self {
+        debug_assert_eq!(dag.states().len(), costs.len());
+        OptimalGraph { dag, costs }
     }
 
-    /// The graph of `states`, numbered layer by layer (`layers`: where each
-    /// starts, and where the last ends), with the edges of state `i` at
-    /// `edges[offsets[i]..offsets[i + 1]]`.
-    pub(super) fn from_parts(
-        states: Vec<S>,
-        layers: Vec<u32>,
-        offsets: Vec<u32>,
-        edges: Vec<(u32, M)>,
-    ) -> Self {
-        let goals = layers.iter().rev().nth(1).copied().unwrap_or(0);
-        let starts = layers.get(1).copied().unwrap_or(1);
-        OptimalGraph {
-            dag: Dag::new(states, starts, offsets, edges, goals),
-            layers,
-        }
-    }
-
-    /// The number of moves of every optimal path.
-    pub fn length(&self) -> usize {
-        self.layers.len().saturating_sub(2)
+    /// The graph of a start that is a goal, at cost `zero`: one state, no edge.
+    pub(crate) fn single(start: S, zero: C) -> Self {
+        OptimalGraph::new(Dag::single(start), vec![zero])
     }
 
     /// The start (the first start, from several).
@@ -173,38 +159,22 @@ impl<S, M> OptimalGraph<S, M> {
         self.dag.start()
     }
 
-    /// The starts on some optimal path: layer 0.
+    /// The starts on some optimal path: the first states.
     pub fn starts(&self) -> &[S] {
         self.dag.starts()
     }
 
-    /// Every state, layer by layer, the starts first and the goals last.
+    /// Every state, by cost, the starts first and the goals last.
     pub fn states(&self) -> &[S] {
         self.dag.states()
     }
 
-    /// The indices of the states of layer `depth` (empty past the last).
-    pub fn layer_range(&self, depth: usize) -> Range<usize> {
-        let bound = |depth: usize| self.layers.get(depth).map(|&bound| bound as usize);
-        match (bound(depth), bound(depth + 1)) {
-            (Some(start), Some(end)) => start..end,
-            _ => 0..0,
-        }
+    /// The cost from the start of each state of [`states`](Self::states).
+    pub fn costs(&self) -> &[C] {
+        &self.costs
     }
 
-    /// The states `depth` moves from the start on some optimal path.
-    pub fn layer(&self, depth: usize) -> &[S] {
-        self.states()
-            .get(self.layer_range(depth))
-            .unwrap_or_default()
-    }
-
-    /// The layers, from the start to the goals.
-    pub fn layers(&self) -> impl ExactSizeIterator<Item = &[S]> + '_ {
-        (0..self.length() + 1).map(|depth| self.layer(depth))
-    }
-
-    /// The optimal goals: the last layer.
+    /// The optimal goals: the last states.
     pub fn goals(&self) -> &[S] {
         self.dag.goals()
     }
@@ -262,6 +232,62 @@ impl<S, M> OptimalGraph<S, M> {
     /// ```
     pub fn paths(&self) -> OptimalPaths<'_, S, M> {
         self.dag.paths()
+    }
+}
+
+impl<S, M, C: Copy> OptimalGraph<S, M, C> {
+    /// The cost of every optimal path.
+    #[allow(clippy::indexing_slicing)] // there is always a start, so a cost
+    pub fn cost(&self) -> C {
+        self.costs[self.costs.len() - 1]
+    }
+}
+
+impl<S, M> OptimalGraph<S, M> {
+    /// The graph of `states`, numbered layer by layer (`layers`: where each
+    /// starts, and where the last ends), with the edges of state `i` at
+    /// `edges[offsets[i]..offsets[i + 1]]`.
+    pub(super) fn from_layers(
+        states: Vec<S>,
+        layers: Vec<u32>,
+        offsets: Vec<u32>,
+        edges: Vec<(u32, M)>,
+    ) -> Self {
+        let goals = layers.iter().rev().nth(1).copied().unwrap_or(0);
+        let starts = layers.get(1).copied().unwrap_or(1);
+        let mut depths = Vec::with_capacity(states.len());
+        for (depth, layer) in (0u32..).zip(layers.windows(2)) {
+            if let [start, end] = *layer {
+                depths.extend((start..end).map(|_| depth));
+            }
+        }
+        OptimalGraph::new(Dag::new(states, starts, offsets, edges, goals), depths)
+    }
+
+    /// The number of moves of every optimal path.
+    pub fn length(&self) -> usize {
+        self.cost() as usize
+    }
+
+    /// The indices of the states of layer `depth` (empty past the last).
+    pub fn layer_range(&self, depth: usize) -> Range<usize> {
+        let Ok(depth) = u32::try_from(depth) else {
+            return 0..0;
+        };
+        // The states lie layer after layer: their depths never decrease.
+        self.costs.partition_point(|&d| d < depth)..self.costs.partition_point(|&d| d <= depth)
+    }
+
+    /// The states `depth` moves from the start on some optimal path.
+    pub fn layer(&self, depth: usize) -> &[S] {
+        self.states()
+            .get(self.layer_range(depth))
+            .unwrap_or_default()
+    }
+
+    /// The layers, from the start to the goals.
+    pub fn layers(&self) -> impl ExactSizeIterator<Item = &[S]> + '_ {
+        (0..self.length() + 1).map(|depth| self.layer(depth))
     }
 }
 

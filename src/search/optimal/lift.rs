@@ -144,6 +144,6 @@ impl<K: Copy + Eq> KeyGraph<K> {
         }
         // The goals lead nowhere.
         offsets.resize(states.len() + 1, edges.len() as u32);
-        OptimalGraph::from_parts(states, layers, offsets, edges)
+        OptimalGraph::from_layers(states, layers, offsets, edges)
     }
 }

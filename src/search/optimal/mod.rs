@@ -19,13 +19,13 @@ use super::grow::Budget;
 use super::run::{self, Countdown, Run, Watch};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Limits, Outcome, Stats};
+use super::{Limit, Limits, Outcome, Starts, Stats};
 use crate::adapt::stop;
 use crate::Puzzle;
 
 /// How a search for every optimal solution ended: `G` is the graph of
-/// every optimal path, an [`OptimalGraph`] (or a
-/// [`CheapestGraph`](super::costs::CheapestGraph) with costs).
+/// every optimal path, an [`OptimalGraph`] (with the puzzle's costs, from
+/// [`costs::all_optimal`](super::costs::all_optimal)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptimalOutcome<G> {
     /// The goals were reached: the graph of every optimal path.
@@ -118,7 +118,7 @@ pub struct OptimalResult<G> {
 /// the goal's layer, and every edge between consecutive layers among them;
 /// lifting expands the states of the graph once more.
 ///
-/// # Example
+/// # Examples
 ///
 /// ```
 /// use puzzle_search::adapt;
@@ -135,50 +135,36 @@ pub struct OptimalResult<G> {
 /// assert_eq!(graph.count(), PathCount::Exact(1));
 /// assert_eq!(graph.goals(), &[12]);
 /// ```
-pub fn all_optimal<P>(
-    puzzle: &P,
-    start: P::State,
-    limits: &Limits,
-) -> OptimalResult<OptimalGraph<P::State, P::Move>>
-where
-    P: Puzzle,
-    P::State: PartialEq,
-{
-    all_optimal_from(puzzle, [start], limits)
-}
-
-/// [`all_optimal`] from several starts at once: every optimal path from any
-/// of them to the nearest goals.
 ///
-/// Every start is at zero moves: the graph's layer 0 holds the starts that
-/// lie on some optimal path ([`OptimalGraph::starts`]), and its paths begin
-/// at them, those of each start in the order of `starts`. Starts with the
-/// same key count once (the first is kept); a start that is a goal is a
-/// graph of itself alone (the first such start); no starts at all is
-/// [`OptimalOutcome::Unsolvable`], with nothing expanded.
-///
-/// # Example
+/// From several starts, the graph begins at the starts that lie on some
+/// optimal path ([`OptimalGraph::starts`]):
 ///
 /// ```
 /// use puzzle_search::adapt;
-/// use puzzle_search::search::{all_optimal_from, Limits, PathCount};
+/// use puzzle_search::search::{all_optimal, Limits, PathCount};
 ///
 /// // +1 or ×2 to 12: from 3 (3 → 6 → 12) and from 5 (5 → 6 → 12); 1 is farther.
 /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 12);
-/// let graph = all_optimal_from(&walk, [1, 3, 5], &Limits::new()).outcome.into_graph().unwrap();
+/// let graph = all_optimal(&walk, [1, 3, 5], &Limits::new()).outcome.into_graph().unwrap();
 /// assert_eq!(graph.starts(), &[3, 5]);
 /// assert_eq!(graph.count(), PathCount::Exact(2));
 /// ```
-pub fn all_optimal_from<P>(
+pub fn all_optimal<P>(
     puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    start: impl Starts<P::State>,
     limits: &Limits,
 ) -> OptimalResult<OptimalGraph<P::State, P::Move>>
 where
     P: Puzzle,
     P::State: PartialEq,
 {
-    begin(puzzle, starts, limits, OptimalGraph::single, search)
+    begin(
+        puzzle,
+        start,
+        limits,
+        |start| OptimalGraph::single(start, 0),
+        search,
+    )
 }
 
 /// What a search for every optimal path does first, with a graph of its
@@ -188,7 +174,7 @@ where
 /// starts).
 pub(crate) fn begin<'a, P: Puzzle, G>(
     puzzle: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    starts: impl Starts<P::State>,
     limits: &'a Limits,
     single: impl FnOnce(P::State) -> G,
     search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> OptimalOutcome<G>,

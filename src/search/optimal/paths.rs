@@ -5,9 +5,8 @@ use core::iter::FusedIterator;
 use super::graph::Dag;
 use crate::Path;
 
-/// The optimal paths of an [`OptimalGraph`](super::OptimalGraph) or a
-/// [`CheapestGraph`](crate::search::costs::CheapestGraph), lazily, in the
-/// order their `paths` states.
+/// The optimal paths of an [`OptimalGraph`](super::OptimalGraph), lazily,
+/// in the order its [`paths`](super::OptimalGraph::paths) states.
 ///
 /// It holds one path at a time: the states of the current one, and for each
 /// its next edge to follow.
