@@ -6,11 +6,10 @@
 
 use super::grow::Budget;
 use super::open::{Below, Open};
-use super::run::{Countdown, Run, Watch, MAX_INDEXED};
+use super::run::{Lookout, Run, MAX_INDEXED};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Outcome};
-use crate::adapt::stop;
 use crate::Puzzle;
 use hashbrown::hash_table::Entry;
 
@@ -57,11 +56,9 @@ impl<'p, P: Puzzle> Relax<'p, P> {
         let nodes = budget
             .vec(budget.start(INITIAL_CAPACITY))
             .map_err(Outcome::LimitReached)?;
-        let watch = run.watch();
         let mut relax = Relax {
             puzzle,
-            generated: watch.countdown(0),
-            watch,
+            lookout: Lookout::new(run),
             best,
             tree,
             nodes,
@@ -110,7 +107,7 @@ impl<'p, P: Puzzle> Relax<'p, P> {
             if puzzle.is_goal(state) {
                 break Outcome::Solved(self.tree.path_to(index as usize));
             }
-            if let Err(limit) = self.watch.check() {
+            if let Err(limit) = self.lookout.watch.check() {
                 break Outcome::LimitReached(limit);
             }
             run.stats.expanded += 1;
@@ -131,7 +128,7 @@ impl<'p, P: Puzzle> Relax<'p, P> {
                 break Outcome::LimitReached(limit);
             }
         };
-        run.stats.generated += self.generated.count();
+        run.stats.generated += self.lookout.generated.count();
         Some(outcome)
     }
 
@@ -139,7 +136,7 @@ impl<'p, P: Puzzle> Relax<'p, P> {
     /// the search has not written there yet.
     pub(super) fn stats(&self, run: &Run<'_>) -> super::Stats {
         let mut stats = run.stats;
-        stats.generated += self.generated.count();
+        stats.generated += self.lookout.generated.count();
         stats
     }
 }
@@ -158,7 +155,7 @@ struct Node {
 /// for each key, and the open list.
 pub(super) struct Relax<'p, P: Puzzle> {
     puzzle: &'p P,
-    watch: Watch<'p>,
+    lookout: Lookout<'p>,
     /// For each key, the node that reaches it by the fewest moves found so far;
     /// a node replaced there by a shorter way is marked superseded.
     best: KeyTable<P::Key, u32>,
@@ -176,8 +173,6 @@ pub(super) struct Relax<'p, P: Puzzle> {
     max_states: usize,
     /// Whether a child was dropped for a bound beyond `max_depth`.
     depth_cut: bool,
-    /// The children generated, and when to look at the watch.
-    generated: Countdown,
     stop: Option<Limit>,
 }
 
@@ -207,17 +202,8 @@ impl<P: Puzzle> Relax<'_, P> {
     /// Keeps `child`, reached by `mv`, if no node reaches its key as cheaply.
     #[inline(always)]
     fn visit(&mut self, mv: P::Move, child: P::State) {
-        let look = self.generated.step();
-        if self.stop.is_some() {
-            // The search has stopped: the rest of the children need not come.
-            stop::request();
+        if !self.lookout.arrive(&mut self.stop, core::convert::identity) {
             return;
-        }
-        if look {
-            if let Err(limit) = self.watch.look() {
-                self.stop = Some(limit);
-                return;
-            }
         }
         // Nodes outnumber keys by the ones superseded: they too must stay
         // within what a `u32` numbers.

@@ -4,7 +4,7 @@ use hashbrown::hash_table::Entry;
 
 use super::bfs;
 use super::grow::Budget;
-use super::run::{Countdown, Run, Watch};
+use super::run::{Lookout, Run};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
 use super::{Limit, Outcome};
@@ -155,11 +155,9 @@ fn expand_layer<P: Backward>(
     is_forward: bool,
 ) -> Result<Option<Meeting>, Limit> {
     let layer_end = side.len();
-    let watch = run.watch();
     let mut layer = Layer {
         puzzle,
-        generated: watch.countdown(0),
-        watch,
+        lookout: Lookout::new(run),
         budget,
         index: &mut side.index,
         tree: &mut side.tree,
@@ -171,7 +169,7 @@ fn expand_layer<P: Backward>(
     };
     let mut outcome = Ok(None);
     for from in side.layer_start..layer_end {
-        if let Err(limit) = layer.watch.check() {
+        if let Err(limit) = layer.lookout.watch.check() {
             outcome = Err(limit);
             break;
         }
@@ -214,7 +212,7 @@ fn expand_layer<P: Backward>(
             None => {}
         }
     }
-    run.stats.generated += layer.generated.count();
+    run.stats.generated += layer.lookout.generated.count();
     side.layer_start = layer_end;
     side.depth += 1;
     outcome
@@ -223,7 +221,7 @@ fn expand_layer<P: Backward>(
 /// The layer one side is adding, and what both sides hold.
 struct Layer<'a, P: Backward> {
     puzzle: &'a P,
-    watch: Watch<'a>,
+    lookout: Lookout<'a>,
     index: &'a mut KeyTable<P::Key, u32>,
     /// This side's tree, which the layer grows.
     tree: &'a mut Tree<P::State, P::Move>,
@@ -237,8 +235,6 @@ struct Layer<'a, P: Backward> {
     /// needs is among its seeds.
     skip_goals: bool,
     max_states: usize,
-    /// The children generated, and when to look at the watch.
-    generated: Countdown,
     /// Why the layer ends early: the other side's index of a state both hold,
     /// or the limit reached.
     stop: Option<Result<usize, Limit>>,
@@ -248,14 +244,7 @@ impl<P: Backward> Layer<'_, P> {
     /// Records `state`, one move from state `parent` of this side's frontier.
     #[inline(always)]
     fn visit(&mut self, parent: u32, mv: P::Move, state: P::State) {
-        if self.generated.step() && self.stop.is_none() {
-            if let Err(limit) = self.watch.look() {
-                self.stop = Some(Err(limit));
-            }
-        }
-        if self.stop.is_some() {
-            // The layer has stopped: the rest of the states need not come.
-            stop::request();
+        if !self.lookout.arrive(&mut self.stop, Err) {
             return;
         }
         if self.skip_goals && self.puzzle.is_goal(&state) {

@@ -39,6 +39,7 @@ mod open;
 mod optimal;
 mod outcome;
 mod pause;
+mod reach;
 mod run;
 #[cfg(feature = "serde")]
 mod serialize;

@@ -248,13 +248,13 @@ pub(crate) fn leads_beyond<'s, P: Puzzle>(
     puzzle: &P,
     states: impl Iterator<Item = &'s P::State>,
     seen: impl Fn(&P::Key) -> bool,
-    watch: &mut Watch<'_>,
-    generated: &mut Countdown,
+    lookout: &mut Lookout<'_>,
     run: &mut Run<'_>,
 ) -> Result<bool, Limit>
 where
     P::State: 's,
 {
+    let Lookout { watch, generated } = lookout;
     for state in states {
         watch.check()?;
         run.stats.expanded += 1;
@@ -277,6 +277,51 @@ where
         }
     }
     Ok(false)
+}
+
+/// A search's [`Watch`] and the [`Countdown`] of the children it is handed,
+/// which tells when to look at it: what every engine does first with each
+/// child.
+pub(crate) struct Lookout<'a> {
+    pub(crate) watch: Watch<'a>,
+    /// The children generated, and when to look at the watch.
+    pub(crate) generated: Countdown,
+}
+
+impl<'a> Lookout<'a> {
+    /// The lookout of `run`, which has generated no child yet.
+    pub(crate) fn new(run: &Run<'a>) -> Self {
+        let watch = run.watch();
+        Lookout {
+            generated: watch.countdown(0),
+            watch,
+        }
+    }
+
+    /// Counts a child and looks at the watch when due: `true` to go on
+    /// with the child; `false` when the search has stopped already (`stop`
+    /// holds why: the rest of the children need not come, so the puzzle is
+    /// asked to stop emitting them), or when a limit stops it now (`stop`
+    /// then holds the limit, as `on_limit` makes it).
+    #[inline(always)]
+    pub(crate) fn arrive<S>(
+        &mut self,
+        stop: &mut Option<S>,
+        on_limit: impl FnOnce(Limit) -> S,
+    ) -> bool {
+        let look = self.generated.step();
+        if stop.is_some() {
+            stop::request();
+            return false;
+        }
+        if look {
+            if let Err(limit) = self.watch.look() {
+                *stop = Some(on_limit(limit));
+                return false;
+            }
+        }
+        true
+    }
 }
 
 /// The time and cancel limits, looked at every few steps of a search.

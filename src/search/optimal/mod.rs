@@ -15,12 +15,9 @@ use hashbrown::hash_table::Entry;
 
 use lift::KeyGraph;
 
-use super::grow::Budget;
-use super::run::{self, Countdown, Run, Watch};
-use super::table::{KeyTable, INITIAL_CAPACITY};
-use super::tree::Tree;
+use super::reach::Reach;
+use super::run::Run;
 use super::{Limit, Limits, Outcome, Starts, Stats};
-use crate::adapt::stop;
 use crate::Puzzle;
 
 /// How a search for every optimal solution ended: `G` is the graph of
@@ -202,21 +199,13 @@ fn search<P: Puzzle>(
 where
     P::State: PartialEq,
 {
-    let mut budget = run.budget();
-    let (seen, tree) = match Tree::with_table_in(&mut budget, INITIAL_CAPACITY) {
-        Ok(storage) => storage,
+    let roots = starts.len() as u32;
+    let reach = match Reach::new(puzzle, starts, run, |index| index) {
+        Ok(reach) => reach,
         Err(limit) => return OptimalOutcome::LimitReached(limit),
     };
-    let watch = run.watch();
     let mut layers = Layers {
-        puzzle,
-        generated: watch.countdown(0),
-        watch,
-        seen,
-        max_states: run.max_states(),
-        room: run.max_states().saturating_sub(starts.len()),
-        tree,
-        budget,
+        reach,
         edges: Vec::new(),
         parent_edges: 0,
         next_layer: 1,
@@ -226,14 +215,6 @@ where
         pruned: false,
         stop: None,
     };
-    let roots = starts.len() as u32;
-    for (index, start) in starts.into_iter().enumerate() {
-        layers.seen.insert_new(puzzle.encode(&start), index as u32);
-        if let Err(limit) = layers.budget.table_room(&mut layers.seen) {
-            return OptimalOutcome::LimitReached(limit);
-        }
-        layers.tree.push_root(start);
-    }
     let mut bounds = vec![0u32, roots];
     let mut depth = 0u32;
     let outcome = loop {
@@ -248,7 +229,7 @@ where
             });
         }
         if depth >= run.max_depth() {
-            break Some(match layers.leads_beyond(layer_start, run) {
+            break Some(match layers.reach.leads_beyond(layer_start as usize, run) {
                 Ok(beyond) if beyond || layers.pruned => {
                     OptimalOutcome::LimitReached(run.depth_limit())
                 }
@@ -259,7 +240,7 @@ where
         layers.next_layer = layer_end;
         layers.child_depth = depth + 1;
         for parent in layer_start..layer_end {
-            if let Err(limit) = layers.watch.check() {
+            if let Err(limit) = layers.reach.lookout.watch.check() {
                 layers.stop = Some(limit);
                 break;
             }
@@ -272,14 +253,13 @@ where
         if let Some(limit) = layers.stop.take() {
             break Some(OptimalOutcome::LimitReached(limit));
         }
-        bounds.push(layers.tree.len() as u32);
+        bounds.push(layers.reach.tree.len() as u32);
         depth += 1;
         if !layers.goals.is_empty() {
             break None;
         }
     };
-    run.stats.generated += layers.generated.count();
-    run.stats.max_stored = run.stats.max_stored.max(layers.seen.len());
+    layers.reach.record(&mut run.stats);
     outcome.unwrap_or_else(|| OptimalOutcome::Solved(layers.graph(&bounds)))
 }
 
@@ -291,17 +271,9 @@ struct Edge {
 
 /// The layers as they grow, with every edge between consecutive ones.
 struct Layers<'p, P: Puzzle> {
-    puzzle: &'p P,
-    watch: Watch<'p>,
-    /// The index of every state seen.
-    seen: KeyTable<P::Key, u32>,
-    max_states: usize,
-    /// How many more states the state limit lets the search store.
-    room: usize,
-    /// Every state reached, layer after layer, with the move that first reached it.
-    tree: Tree<P::State, P::Move>,
-    /// The bytes of `seen`, `tree` and `edges`, and the limit on them.
-    budget: Budget,
+    /// The states reached, each key with the index of its state; the budget
+    /// holds `edges` too.
+    reach: Reach<'p, P, u32>,
     /// Every edge into the next layer, in the order the parents were expanded.
     edges: Vec<Edge>,
     /// Where the edges of the state being expanded start.
@@ -317,18 +289,16 @@ struct Layers<'p, P: Puzzle> {
     child_depth: u32,
     /// Whether the bound left out a state.
     pruned: bool,
-    /// The children generated, and when to look at the watch.
-    generated: Countdown,
     stop: Option<Limit>,
 }
 
 impl<P: Puzzle> Layers<'_, P> {
     /// Generates the children of state `parent`.
     fn expand(&mut self, parent: u32) {
-        let (state, last) = self.tree.node(parent as usize);
+        let (state, last) = self.reach.tree.node(parent as usize);
         let (state, last) = (state.clone(), last.cloned());
         self.parent_edges = self.edges.len();
-        let puzzle = self.puzzle;
+        let puzzle = self.reach.puzzle;
         match &last {
             Some(last) => {
                 puzzle.successors_after(&state, last, |mv, child| self.visit(parent, mv, child));
@@ -340,29 +310,24 @@ impl<P: Puzzle> Layers<'_, P> {
     /// Records `child`, reached by `mv` from state `parent` of the current layer.
     #[inline]
     fn visit(&mut self, parent: u32, mv: P::Move, child: P::State) {
-        let look = self.generated.step();
-        if self.stop.is_some() {
-            // Stopped: the rest of the children need not come.
-            stop::request();
+        let reach = &mut self.reach;
+        if !reach
+            .lookout
+            .arrive(&mut self.stop, core::convert::identity)
+        {
             return;
         }
-        if look {
-            if let Err(limit) = self.watch.look() {
-                self.stop = Some(limit);
-                return;
-            }
-        }
-        if let Err(limit) = self.budget.room(&mut self.edges) {
+        if let Err(limit) = reach.budget.room(&mut self.edges) {
             self.stop = Some(limit);
             return;
         }
         // Once a goal is in the next layer, only goals can end an optimal path.
         let goal_layer = !self.goals.is_empty();
-        if goal_layer && !self.puzzle.is_goal(&child) {
+        if goal_layer && !reach.puzzle.is_goal(&child) {
             return;
         }
-        let key = self.puzzle.encode(&child);
-        let index = match self.seen.entry(key) {
+        let key = reach.puzzle.encode(&child);
+        let index = match reach.seen.entry(key) {
             Entry::Occupied(entry) => {
                 let index = entry.get().1;
                 if index < self.next_layer {
@@ -379,31 +344,25 @@ impl<P: Puzzle> Layers<'_, P> {
                 if self.bound != u32::MAX
                     && self
                         .child_depth
-                        .saturating_add(self.puzzle.heuristic(&child))
+                        .saturating_add(reach.puzzle.heuristic(&child))
                         > self.bound
                 {
                     self.pruned = true;
                     return;
                 }
-                if self.room == 0 {
-                    self.stop = Some(Limit::States {
-                        max: self.max_states,
-                    });
-                    return;
-                }
-                if let Err(limit) = self.tree.room(&mut self.budget) {
+                let room = reach.room.claim();
+                if let Err(limit) = room.and_then(|()| reach.tree.room(&mut reach.budget)) {
                     self.stop = Some(limit);
                     return;
                 }
-                self.room -= 1;
-                let index = self.tree.len() as u32;
+                let index = reach.tree.len() as u32;
                 vacancy.insert((key, index));
-                if goal_layer || self.puzzle.is_goal(&child) {
+                if goal_layer || reach.puzzle.is_goal(&child) {
                     self.goals.push(index);
                 }
-                self.tree.push(child, parent, mv);
+                reach.tree.push(child, parent, mv);
                 // Room for the next key, where growing can fail.
-                if let Err(limit) = self.budget.table_room(&mut self.seen) {
+                if let Err(limit) = reach.budget.table_room(&mut reach.seen) {
                     self.stop = Some(limit);
                 }
                 index
@@ -415,21 +374,6 @@ impl<P: Puzzle> Layers<'_, P> {
         });
     }
 
-    /// Whether a state of the layer from `layer_start` on has a successor not
-    /// seen yet; stops at the first.
-    fn leads_beyond(&mut self, layer_start: u32, run: &mut Run<'_>) -> Result<bool, Limit> {
-        let states = (layer_start as usize..self.tree.len()).map(|index| self.tree.state(index));
-        let seen = |key: &P::Key| self.seen.contains(key);
-        run::leads_beyond(
-            self.puzzle,
-            states,
-            seen,
-            &mut self.watch,
-            &mut self.generated,
-            run,
-        )
-    }
-
     /// The graph of every optimal path: the keys on some path to a goal of
     /// the last layer, lifted to the real states; `bounds` are where each
     /// layer starts, and where the last ends.
@@ -437,7 +381,7 @@ impl<P: Puzzle> Layers<'_, P> {
     where
         P::State: PartialEq,
     {
-        let mut on_path = vec![false; self.tree.len()];
+        let mut on_path = vec![false; self.reach.tree.len()];
         for &goal in &self.goals {
             if let Some(mark) = on_path.get_mut(goal as usize) {
                 *mark = true;
@@ -453,9 +397,13 @@ impl<P: Puzzle> Layers<'_, P> {
             }
         }
         let keep = |index: u32| on_path.get(index as usize).copied().unwrap_or(false);
-        let keys = (0..self.tree.len() as u32)
+        let keys = (0..self.reach.tree.len() as u32)
             .filter(|&index| keep(index))
-            .map(|index| self.puzzle.encode(self.tree.state(index as usize)));
+            .map(|index| {
+                self.reach
+                    .puzzle
+                    .encode(self.reach.tree.state(index as usize))
+            });
         let edges = self
             .edges
             .iter()
@@ -464,9 +412,9 @@ impl<P: Puzzle> Layers<'_, P> {
         let roots = bounds.get(1).copied().unwrap_or(0);
         let starts = (0..roots)
             .filter(|&index| keep(index))
-            .map(|index| self.tree.state(index as usize).clone())
+            .map(|index| self.reach.tree.state(index as usize).clone())
             .collect();
         let keys = KeyGraph::new(keys, &on_path, bounds, edges);
-        keys.lift(self.puzzle, starts)
+        keys.lift(self.reach.puzzle, starts)
     }
 }
