@@ -475,28 +475,29 @@ fn print_klotski(summary: &KlotskiSummary) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     let percent = |part: u64, whole: u64| 100.0 * part as f64 / whole.max(1) as f64;
     writeln!(out, "Klotski atlas, {} metric", summary.metric)?;
-    writeln!(out, "  layouts       {:>12}", grouped(summary.layouts))?;
+    let all = &summary.stats;
+    writeln!(out, "  layouts       {:>12}", grouped(all.layouts))?;
     writeln!(
         out,
         "  groups        {:>12}   largest: {} layouts",
-        grouped(u64::from(summary.groups)),
+        grouped(u64::from(all.groups)),
         grouped(u64::from(summary.largest_group))
     )?;
     writeln!(
         out,
         "  solvable      {:>12}   ({:.1}% of all layouts)",
-        grouped(summary.solvable),
-        percent(summary.solvable, summary.layouts)
+        grouped(all.solvable),
+        percent(all.solvable, all.layouts)
     )?;
-    match summary.max_distance {
+    match all.max_distance {
         Some(max) => writeln!(
             out,
             "  max distance  {max:>12}   {} layout(s) need that many moves",
-            summary.hardest_count
+            all.hardest_count
         )?,
         None => writeln!(out, "  max distance             -   no layout is solvable")?,
     }
-    for &layout in &summary.hardest {
+    for &layout in &all.hardest {
         let (common, short) = codes(layout);
         writeln!(out)?;
         writeln!(out, "  hardest: CommonCode {common} · ShortCode {short}")?;
@@ -514,9 +515,10 @@ fn print_klotski(summary: &KlotskiSummary) -> io::Result<()> {
         "   V  H  S      layouts    groups     solvable   max  hardest (CommonCode, count)"
     )?;
     for set in &summary.piece_sets {
-        let hardest = match (set.max_distance, set.hardest.first()) {
+        let stats = &set.stats;
+        let hardest = match (stats.max_distance, stats.hardest.first()) {
             (Some(_), Some(&layout)) => {
-                let more = set.hardest_count.saturating_sub(1);
+                let more = stats.hardest_count.saturating_sub(1);
                 let more = if more > 0 {
                     format!(" +{more}")
                 } else {
@@ -526,7 +528,7 @@ fn print_klotski(summary: &KlotskiSummary) -> io::Result<()> {
             }
             _ => "-".to_owned(),
         };
-        let max = set
+        let max = stats
             .max_distance
             .map_or("-".to_owned(), |max| max.to_string());
         writeln!(
@@ -535,9 +537,9 @@ fn print_klotski(summary: &KlotskiSummary) -> io::Result<()> {
             set.counts.vertical,
             set.counts.horizontal,
             set.counts.soldiers,
-            grouped(set.layouts),
-            grouped(u64::from(set.groups)),
-            grouped(set.solvable),
+            grouped(stats.layouts),
+            grouped(u64::from(stats.groups)),
+            grouped(stats.solvable),
             max,
         )?;
     }
@@ -550,12 +552,13 @@ fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u64, phases: PhaseTimes) -
     KlotskiJson {
         puzzle: "klotski",
         metric: summary.metric,
-        layouts: summary.layouts,
-        groups: summary.groups,
+        layouts: summary.stats.layouts,
+        groups: summary.stats.groups,
         largest_group: summary.largest_group,
-        solvable: summary.solvable,
-        max_distance: summary.max_distance,
+        solvable: summary.stats.solvable,
+        max_distance: summary.stats.max_distance,
         hardest: summary
+            .stats
             .hardest
             .iter()
             .map(|&layout| {
@@ -563,7 +566,7 @@ fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u64, phases: PhaseTimes) -
                 HardestJson {
                     common_code,
                     short_code,
-                    distance: summary.max_distance,
+                    distance: summary.stats.max_distance,
                 }
             })
             .collect(),
@@ -572,10 +575,10 @@ fn klotski_json(summary: &KlotskiSummary, elapsed_ms: u64, phases: PhaseTimes) -
             .iter()
             .map(|set| PieceSetJson {
                 counts: &set.counts,
-                layouts: set.layouts,
-                groups: set.groups,
-                solvable: set.solvable,
-                max_distance: set.max_distance,
+                layouts: set.stats.layouts,
+                groups: set.stats.groups,
+                solvable: set.stats.solvable,
+                max_distance: set.stats.max_distance,
             })
             .collect(),
         elapsed_ms,

@@ -19,10 +19,10 @@
 //! assert_eq!(solved.outcome.path().map(|path| path.len() as u32), Some(2));
 //!
 //! let summary = atlas.summary(&Options::new(), &mut |_| {})?;
-//! assert_eq!(summary.layouts, atlas.len());
+//! assert_eq!(summary.stats.layouts, atlas.len());
 //! assert_eq!(summary.piece_sets.len(), 1);
 //! assert_eq!(summary.piece_sets[0].counts, counts);
-//! println!("{} groups, the hardest layout needs {:?} moves", summary.groups, summary.max_distance);
+//! println!("{} groups, the hardest layout needs {:?} moves", summary.stats.groups, summary.stats.max_distance);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -123,7 +123,7 @@ fn count_layouts(options: &Options) -> Result<(), AtlasError> {
 /// let start: Layout = "2442/2442/2332/2112/1001".parse()?;
 /// assert_eq!(atlas.distance(start), Some(81));
 /// let summary = atlas.summary(&Options::new(), &mut |_| {})?;
-/// assert_eq!(summary.layouts, 29_334_498);
+/// assert_eq!(summary.stats.layouts, 29_334_498);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -14,21 +14,11 @@ pub const HARDEST_LIMIT: usize = 16;
 pub struct KlotskiSummary {
     /// The move metric of the distances.
     pub metric: Metric,
-    /// The layouts covered.
-    pub layouts: u64,
-    /// The number of groups (connected components).
-    pub groups: u32,
+    /// The counts over all the layouts covered.
+    pub stats: LayoutStats,
     /// The size of the largest group.
     pub largest_group: u32,
-    /// The layouts from which a solved layout can be reached.
-    pub solvable: u64,
-    /// The largest distance of a solvable layout.
-    pub max_distance: Option<u32>,
-    /// Layouts at `max_distance`, in CommonCode order, at most [`HARDEST_LIMIT`].
-    pub hardest: Vec<Layout>,
-    /// The number of layouts at `max_distance`.
-    pub hardest_count: u64,
-    /// Solvable layouts per distance, from 0 to `max_distance`.
+    /// Solvable layouts per distance, from 0 to `stats.max_distance`.
     pub histogram: Vec<u64>,
     /// One entry per piece set that has layouts, ordered by counts.
     pub piece_sets: Vec<PieceSetSummary>,
@@ -39,17 +29,26 @@ pub struct KlotskiSummary {
 pub struct PieceSetSummary {
     /// The pieces besides the general.
     pub counts: PieceCounts,
-    /// Its layouts.
+    /// The counts over its layouts.
+    pub stats: LayoutStats,
+}
+
+/// What a summary counts over a set of layouts: all those of an atlas
+/// ([`KlotskiSummary::stats`]), or those of one piece set
+/// ([`PieceSetSummary::stats`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutStats {
+    /// The layouts.
     pub layouts: u64,
-    /// Its groups.
+    /// The number of groups (connected components) they fall into.
     pub groups: u32,
-    /// Its solvable layouts.
+    /// The layouts from which a solved layout can be reached.
     pub solvable: u64,
-    /// The largest distance of its solvable layouts.
+    /// The largest distance of a solvable layout.
     pub max_distance: Option<u32>,
-    /// Its layouts at `max_distance`, in CommonCode order, at most [`HARDEST_LIMIT`].
+    /// Layouts at `max_distance`, in CommonCode order, at most [`HARDEST_LIMIT`].
     pub hardest: Vec<Layout>,
-    /// The number of its layouts at `max_distance`.
+    /// The number of layouts at `max_distance`.
     pub hardest_count: u64,
 }
 
@@ -93,61 +92,33 @@ pub(super) fn summarise(
         if label == next {
             next += 1;
             if let Some(layout) = atlas.layout(index as u64) {
-                total.set(layout.counts()).groups += 1;
+                total.set(layout.counts()).tally.groups += 1;
             }
         }
     }
-    let histogram = atlas.distances().histogram();
-    let max_distance = histogram.len().checked_sub(1).map(|max| max as u8);
-    let mut hardest = Vec::new();
-    let mut hardest_count = 0;
-    for set in total.sets.iter().flatten() {
-        if set.max.is_some() && set.max == max_distance {
-            hardest_count += set.hardest_count;
-            hardest.extend(set.hardest.iter().copied());
-        }
-    }
-    hardest.sort_unstable();
-    hardest.truncate(HARDEST_LIMIT);
-    let piece_sets = total
-        .sets
-        .iter()
-        .flatten()
-        .map(|set| PieceSetSummary {
+    // Every layout is in one piece set: the whole atlas's counts are its
+    // piece sets' counts merged.
+    let mut all = StatsTally::default();
+    let mut piece_sets = Vec::new();
+    for set in total.sets.into_iter().flatten() {
+        piece_sets.push(PieceSetSummary {
             counts: set.counts,
-            layouts: set.layouts,
-            groups: set.groups,
-            solvable: set.solvable,
-            max_distance: set.max.map(u32::from),
-            hardest: set
-                .hardest
-                .iter()
-                .filter_map(|&index| atlas.layout(index))
-                .collect(),
-            hardest_count: set.hardest_count,
-        })
-        .collect();
+            stats: set.tally.stats(atlas),
+        });
+        all.merge(set.tally);
+    }
     Ok(KlotskiSummary {
         metric: atlas.metric(),
-        layouts: states,
-        groups: atlas.components().count(),
+        stats: all.stats(atlas),
         largest_group: atlas.components().largest(),
-        solvable: histogram.iter().sum(),
-        max_distance: max_distance.map(u32::from),
-        hardest: hardest
-            .into_iter()
-            .filter_map(|index| atlas.layout(index))
-            .collect(),
-        hardest_count,
-        histogram,
+        histogram: atlas.distances().histogram(),
         piece_sets,
     })
 }
 
-/// What one thread has counted for one piece set.
-#[derive(Clone, Debug)]
-struct SetTally {
-    counts: PieceCounts,
+/// [`LayoutStats`] as a thread counts them: layouts by index, distances as bytes.
+#[derive(Clone, Debug, Default)]
+struct StatsTally {
     layouts: u64,
     groups: u32,
     solvable: u64,
@@ -157,19 +128,7 @@ struct SetTally {
     hardest_count: u64,
 }
 
-impl SetTally {
-    fn new(counts: PieceCounts) -> Self {
-        SetTally {
-            counts,
-            layouts: 0,
-            groups: 0,
-            solvable: 0,
-            max: None,
-            hardest: Vec::new(),
-            hardest_count: 0,
-        }
-    }
-
+impl StatsTally {
     fn add(&mut self, index: u64, distance: u8) {
         self.layouts += 1;
         if distance == UNREACHABLE {
@@ -189,7 +148,7 @@ impl SetTally {
         }
     }
 
-    fn merge(&mut self, other: SetTally) {
+    fn merge(&mut self, other: StatsTally) {
         self.layouts += other.layouts;
         self.groups += other.groups;
         self.solvable += other.solvable;
@@ -205,6 +164,29 @@ impl SetTally {
         self.hardest.sort_unstable();
         self.hardest.truncate(HARDEST_LIMIT);
     }
+
+    /// The stats counted, with the layouts of `atlas` for their indices.
+    fn stats(&self, atlas: &KlotskiAtlas) -> LayoutStats {
+        LayoutStats {
+            layouts: self.layouts,
+            groups: self.groups,
+            solvable: self.solvable,
+            max_distance: self.max.map(u32::from),
+            hardest: self
+                .hardest
+                .iter()
+                .filter_map(|&index| atlas.layout(index))
+                .collect(),
+            hardest_count: self.hardest_count,
+        }
+    }
+}
+
+/// What one thread has counted for one piece set.
+#[derive(Clone, Debug)]
+struct SetTally {
+    counts: PieceCounts,
+    tally: StatsTally,
 }
 
 /// Counts per piece set, indexed by [`slot`].
@@ -223,17 +205,20 @@ impl Tally {
     #[allow(clippy::indexing_slicing)]
     fn set(&mut self, counts: PieceCounts) -> &mut SetTally {
         let at = slot(counts);
-        self.sets[at].get_or_insert_with(|| SetTally::new(counts))
+        self.sets[at].get_or_insert_with(|| SetTally {
+            counts,
+            tally: StatsTally::default(),
+        })
     }
 
     fn add(&mut self, index: u64, layout: Layout, distance: u8) {
-        self.set(layout.counts()).add(index, distance);
+        self.set(layout.counts()).tally.add(index, distance);
     }
 
     fn merge(&mut self, other: Tally) {
         for (mine, theirs) in self.sets.iter_mut().zip(other.sets) {
             match (mine.as_mut(), theirs) {
-                (Some(mine), Some(theirs)) => mine.merge(theirs),
+                (Some(mine), Some(theirs)) => mine.tally.merge(theirs.tally),
                 (None, Some(theirs)) => *mine = Some(theirs),
                 _ => {}
             }

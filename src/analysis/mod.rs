@@ -23,7 +23,7 @@ mod serialize;
 mod sliding_patterns;
 
 pub use klotski_atlas::{klotski_groups, KlotskiAtlas, PhaseTimes};
-pub use klotski_summary::{KlotskiSummary, PieceSetSummary, HARDEST_LIMIT};
+pub use klotski_summary::{KlotskiSummary, LayoutStats, PieceSetSummary, HARDEST_LIMIT};
 pub use knight_endgame::{min_moves, EndgameTable, TabledKnights};
 pub use knight_table::KnightTable;
 pub use sliding_patterns::{

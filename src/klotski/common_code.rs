@@ -12,6 +12,7 @@ use core::str::FromStr;
 use super::error::CellPosition;
 use super::layout::{Layout, CELLS, FULL};
 use super::pieces::Shape;
+use super::text::read_digits;
 use super::LayoutError;
 
 /// An item of a CommonCode, in the order of its 2-bit value.
@@ -21,6 +22,9 @@ pub(super) const ITEMS: [Option<Shape>; 4] = [
     Some(Shape::Vertical),
     Some(Shape::Soldier),
 ];
+
+/// The digits of CommonCode text, upper or lower case.
+const HEX_DIGITS: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Why a CommonCode is rejected: as text, or as a value that no legal layout has.
 ///
@@ -158,17 +162,13 @@ impl FromStr for CommonCode {
             code: excerpt(text),
             reason,
         };
-        let found = text.chars().count();
-        if !(1..=9).contains(&found) {
-            return Err(invalid(CommonCodeError::DigitCount { found }));
-        }
-        let mut value = 0u64;
-        for symbol in text.chars() {
-            let digit = symbol
-                .to_digit(16)
-                .ok_or_else(|| invalid(CommonCodeError::NotHex { symbol }))?;
-            value = value << 4 | u64::from(digit);
-        }
+        let (value, found) = read_digits(
+            text,
+            1..=9,
+            HEX_DIGITS,
+            |found| invalid(CommonCodeError::DigitCount { found }),
+            |symbol| invalid(CommonCodeError::NotHex { symbol }),
+        )?;
         // Trailing zeros may be left out: the digits are the leading ones of nine.
         let value = value << (4 * (9 - found));
         decode(value).map(|_| CommonCode(value)).map_err(invalid)

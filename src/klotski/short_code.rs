@@ -7,6 +7,7 @@ use core::str::FromStr;
 
 use super::layout::Layout;
 use super::rank::{rank, unrank, LAYOUT_COUNT};
+use super::text::read_digits;
 use super::LayoutError;
 
 /// The alphabet of ShortCode text: base 32 without `0`, `I`, `L` and `O`.
@@ -117,18 +118,14 @@ impl FromStr for ShortCode {
             code: excerpt(text),
             reason,
         };
-        let found = text.chars().count();
-        if found != 5 {
-            return Err(invalid(ShortCodeError::CharacterCount { found }));
-        }
-        let mut rank = 0u32;
-        for symbol in text.chars() {
-            let digit = SHORT_ALPHABET
-                .iter()
-                .position(|&letter| char::from(letter) == symbol.to_ascii_uppercase())
-                .ok_or_else(|| invalid(ShortCodeError::BadCharacter { symbol }))?;
-            rank = rank * 32 + digit as u32;
-        }
-        ShortCode::checked(rank).map_err(invalid)
+        let (rank, _) = read_digits(
+            text,
+            5..=5,
+            SHORT_ALPHABET,
+            |found| invalid(ShortCodeError::CharacterCount { found }),
+            |symbol| invalid(ShortCodeError::BadCharacter { symbol }),
+        )?;
+        // Five base-32 digits: 25 bits.
+        ShortCode::checked(rank as u32).map_err(invalid)
     }
 }

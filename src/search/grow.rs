@@ -205,41 +205,38 @@ mod tests {
         assert!(table.capacity() <= 2 * CAPPED_START);
         budget.table_room(&mut table).unwrap();
         assert!(vec.capacity() <= CAPPED_START);
-        let mut refused = None;
-        for n in 0..10_000u64 {
-            if let Err(limit) = budget.room(&mut vec) {
-                refused = Some(limit);
-                break;
-            }
+        fill_to_the_limit(&mut budget, 10_000, |budget, n| {
+            budget.room(&mut vec)?;
             vec.push(n);
-        }
-        assert_eq!(
-            refused,
-            Some(Limit::Memory {
-                max_bytes: Some(10_000)
-            })
-        );
-        assert!(budget.used() <= 10_000);
+            Ok(())
+        });
         assert!(vec.len() >= 500, "{}", vec.len());
 
         let mut budget = Budget::new(Some(20_000));
         let mut table: KeyTable<u64> = budget.table(budget.start(1 << 20)).unwrap();
-        let mut refused = None;
-        for n in 0..10_000u64 {
+        fill_to_the_limit(&mut budget, 20_000, |budget, n| {
             table.insert_new(n, ());
-            if let Err(limit) = budget.table_room(&mut table) {
-                refused = Some(limit);
-                break;
-            }
-        }
+            budget.table_room(&mut table)
+        });
+        assert!(table.len() >= 500, "{}", table.len());
+    }
+
+    /// Calls `add` with `budget` and 0, 1, 2 and so on until it is refused,
+    /// as it must be within 10,000 calls: with the byte limit `max_bytes`,
+    /// no more than that many bytes held.
+    fn fill_to_the_limit(
+        budget: &mut Budget,
+        max_bytes: usize,
+        mut add: impl FnMut(&mut Budget, u64) -> Result<(), Limit>,
+    ) {
+        let refused = (0..10_000u64).find_map(|n| add(budget, n).err());
         assert_eq!(
             refused,
             Some(Limit::Memory {
-                max_bytes: Some(20_000)
+                max_bytes: Some(max_bytes)
             })
         );
-        assert!(budget.used() <= 20_000);
-        assert!(table.len() >= 500, "{}", table.len());
+        assert!(budget.used() <= max_bytes);
     }
 
     /// An allocation the allocator cannot make is the memory limit without

@@ -154,10 +154,10 @@ fn piece_set_atlas_agrees_with_a_search_from_every_layout() {
             let summary = atlas.summary(&Options::new(), &mut |_| {}).unwrap();
             assert_eq!(
                 (
-                    summary.layouts,
-                    summary.groups,
-                    summary.solvable,
-                    summary.max_distance
+                    summary.stats.layouts,
+                    summary.stats.groups,
+                    summary.stats.solvable,
+                    summary.stats.max_distance
                 ),
                 (2376, 138, 1020, Some(53))
             );
@@ -661,31 +661,31 @@ fn knight_tables_round_trip() {
 fn full_klotski_atlas() {
     let atlas = KlotskiAtlas::build(Metric::Piece, &Options::new(), &mut |_| {}).unwrap();
     let summary = atlas.summary(&Options::new(), &mut |_| {}).unwrap();
-    assert_eq!(summary.layouts, u64::from(LAYOUT_COUNT));
-    assert_eq!(summary.groups, 25_422);
+    assert_eq!(summary.stats.layouts, u64::from(LAYOUT_COUNT));
+    assert_eq!(summary.stats.groups, 25_422);
     assert_eq!(summary.largest_group, 964_656);
-    assert_eq!(summary.solvable, 28_913_089);
+    assert_eq!(summary.stats.solvable, 28_913_089);
     assert_eq!(summary.piece_sets.len(), 203);
     let two_empty: u64 = summary
         .piece_sets
         .iter()
         .filter(|set| set.counts.empty_cells() == 2)
-        .map(|set| set.layouts)
+        .map(|set| set.stats.layouts)
         .sum();
     assert_eq!(two_empty, 1_588_914);
     assert_eq!(
         summary
             .piece_sets
             .iter()
-            .map(|set| set.layouts)
+            .map(|set| set.stats.layouts)
             .sum::<u64>(),
-        summary.layouts
+        summary.stats.layouts
     );
     assert_eq!(
         summary
             .piece_sets
             .iter()
-            .map(|set| u64::from(set.groups))
+            .map(|set| u64::from(set.stats.groups))
             .sum::<u64>(),
         25_422
     );
@@ -706,8 +706,8 @@ fn full_klotski_atlas() {
     );
     // 峰回路转, the catalog's hardest, is among the hardest of all.
     let hardest = named("fenghuiluzhuan");
-    assert_eq!(summary.max_distance, Some(138));
-    assert!(summary.hardest.contains(&hardest));
+    assert_eq!(summary.stats.max_distance, Some(138));
+    assert!(summary.stats.hardest.contains(&hardest));
 
     // The groups are the same in every metric; the distances are not: the
     // hardest layouts need 179 steps or 150 slides (the README's numbers).
@@ -719,7 +719,7 @@ fn full_klotski_atlas() {
         let other = KlotskiAtlas::build(metric, &Options::new(), &mut |_| {}).unwrap();
         assert_eq!(other.components(), atlas.components());
         assert_eq!(other.distance(start), Some(moves));
-        assert_eq!(other.distances().reachable(), summary.solvable);
+        assert_eq!(other.distances().reachable(), summary.stats.solvable);
         let hardest = match metric {
             Metric::Step => 179,
             _ => 150,
