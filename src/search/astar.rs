@@ -6,10 +6,11 @@
 
 use super::grow::Budget;
 use super::open::{Below, Open};
+use super::pause::Resumable;
 use super::run::{Lookout, Run, MAX_INDEXED};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
-use super::{Limit, Outcome};
+use super::{Limit, Outcome, Stats};
 use crate::Puzzle;
 use hashbrown::hash_table::Entry;
 
@@ -17,31 +18,10 @@ use hashbrown::hash_table::Entry;
 /// when it comes out of the open list. No node that `best` points to has it.
 const SUPERSEDED: u32 = u32::MAX;
 
-/// A* from `starts`, one per key, none a goal, all admitted.
-pub(super) fn search<P: Puzzle>(
-    puzzle: &P,
-    starts: Vec<P::State>,
-    run: &mut Run<'_>,
-) -> Outcome<P::State, P::Move> {
-    let mut relax = match Relax::new(puzzle, starts, run) {
-        Ok(relax) => relax,
-        Err(outcome) => return outcome,
-    };
-    loop {
-        if let Some(outcome) = relax.advance::<false>(run, u64::MAX) {
-            return outcome;
-        }
-    }
-}
+impl<'p, P: Puzzle> Resumable<'p, P> for Relax<'p, P> {
+    type Answer = Outcome<P::State, P::Move>;
 
-impl<'p, P: Puzzle> Relax<'p, P> {
-    /// A search from `starts` (one per key, none a goal, all admitted), or
-    /// the outcome that ends it before it begins.
-    pub(super) fn new(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>> {
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
         let starts: Vec<(u32, P::State)> = starts
             .into_iter()
             .map(|start| (puzzle.heuristic(&start), start))
@@ -75,19 +55,17 @@ impl<'p, P: Puzzle> Relax<'p, P> {
         Ok(relax)
     }
 
-    /// Expands nodes until the search ends (its outcome, the statistics
-    /// written to `run`) or, `SLICED`, `run` counts `until` states expanded
-    /// (`None`: paused, to go on from the next node). Inlined, the search
-    /// in one call keeps its loop's state where a loop of its own would.
+    // Inlined, the search in one call keeps its loop's state where a loop
+    // of its own would; the test for `until` is there only when `PAUSE`.
     #[inline(always)]
-    pub(super) fn advance<const SLICED: bool>(
+    fn advance<const PAUSE: bool>(
         &mut self,
-        run: &mut Run<'_>,
+        run: &mut Run<'p>,
         until: u64,
-    ) -> Option<Outcome<P::State, P::Move>> {
+    ) -> Option<Self::Answer> {
         let puzzle = self.puzzle;
         let outcome = loop {
-            if SLICED && run.stats.expanded >= until {
+            if PAUSE && run.stats.expanded >= until {
                 return None;
             }
             let nodes = &self.nodes;
@@ -132,9 +110,7 @@ impl<'p, P: Puzzle> Relax<'p, P> {
         Some(outcome)
     }
 
-    /// The statistics so far: `run`'s, with the children generated that
-    /// the search has not written there yet.
-    pub(super) fn stats(&self, run: &Run<'_>) -> super::Stats {
+    fn stats(&self, run: &Run<'_>) -> Stats {
         let mut stats = run.stats;
         stats.generated += self.lookout.generated.count();
         stats

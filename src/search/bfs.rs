@@ -2,27 +2,11 @@
 
 use hashbrown::hash_table::Entry;
 
+use super::pause::Resumable;
 use super::reach::Reach;
 use super::run::Run;
 use super::{Limit, Outcome, Stats};
 use crate::Puzzle;
-
-/// BFS from `starts`, one per key, none a goal, all admitted.
-pub(super) fn search<P: Puzzle>(
-    puzzle: &P,
-    starts: Vec<P::State>,
-    run: &mut Run<'_>,
-) -> Outcome<P::State, P::Move> {
-    let mut breadth = match Breadth::new(puzzle, starts, run) {
-        Ok(breadth) => breadth,
-        Err(outcome) => return outcome,
-    };
-    loop {
-        if let Some(outcome) = breadth.advance(run, u64::MAX) {
-            return outcome;
-        }
-    }
-}
 
 /// A breadth-first search under way, which may pause between two states
 /// expanded: the layer being expanded, and what the search holds.
@@ -35,14 +19,10 @@ pub(super) struct Breadth<'p, P: Puzzle> {
     depth: u32,
 }
 
-impl<'p, P: Puzzle> Breadth<'p, P> {
-    /// A search from `starts` (one per key, none a goal, all admitted), or
-    /// the limit that stops it before it begins.
-    pub(super) fn new(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>> {
+impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
+    type Answer = Outcome<P::State, P::Move>;
+
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
         let reach = Reach::new(puzzle, starts, run, |_| ()).map_err(Outcome::LimitReached)?;
         let layer = Layer { reach, stop: None };
         Ok(Breadth {
@@ -54,14 +34,13 @@ impl<'p, P: Puzzle> Breadth<'p, P> {
         })
     }
 
-    /// Expands states until the search ends (its outcome, the statistics
-    /// written to `run`) or `run` counts `until` states expanded (`None`:
-    /// paused, to go on from the next state).
-    pub(super) fn advance(
+    // A layer is expanded in runs of at most the slice's states: the test
+    // for `until` costs one comparison a run whether `PAUSE` or not.
+    fn advance<const PAUSE: bool>(
         &mut self,
-        run: &mut Run<'_>,
+        run: &mut Run<'p>,
         until: u64,
-    ) -> Option<Outcome<P::State, P::Move>> {
+    ) -> Option<Self::Answer> {
         let puzzle = self.layer.reach.puzzle;
         let layer = &mut self.layer;
         let outcome = loop {
@@ -127,9 +106,7 @@ impl<'p, P: Puzzle> Breadth<'p, P> {
         Some(outcome)
     }
 
-    /// The statistics so far: `run`'s, with the children generated and the
-    /// states stored that the search has not written there yet.
-    pub(super) fn stats(&self, run: &Run<'_>) -> Stats {
+    fn stats(&self, run: &Run<'_>) -> Stats {
         let mut stats = run.stats;
         self.layer.reach.record(&mut stats);
         stats

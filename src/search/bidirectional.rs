@@ -2,8 +2,9 @@
 
 use hashbrown::hash_table::Entry;
 
-use super::bfs;
+use super::bfs::Breadth;
 use super::grow::Budget;
+use super::pause::whole;
 use super::run::{Lookout, Run};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
@@ -59,10 +60,10 @@ struct Meeting {
 }
 
 /// Bidirectional BFS from `starts`, one per key, none a goal, all admitted.
-pub(super) fn search<P: Backward>(
-    puzzle: &P,
+pub(super) fn search<'p, P: Backward>(
+    puzzle: &'p P,
     starts: Vec<P::State>,
-    run: &mut Run<'_>,
+    run: &mut Run<'p>,
 ) -> Outcome<P::State, P::Move> {
     if starts.is_empty() {
         return Outcome::Unsolvable;
@@ -136,7 +137,7 @@ pub(super) fn search<P: Backward>(
                             .map(|root| forward.tree.state(root).clone())
                             .collect();
                         drop((forward, backward));
-                        bfs::search(puzzle, starts, run)
+                        whole::<P, Breadth<'p, P>>(puzzle, starts, run)
                     }
                 };
             }

@@ -3,6 +3,9 @@
 
 use crate::util::named::by_name;
 
+use super::astar::Relax;
+use super::bfs::Breadth;
+use super::pause::whole;
 use super::run::Run;
 use super::{Limits, SearchResult, Starts};
 use crate::{Backward, Puzzle};
@@ -72,7 +75,7 @@ pub fn bfs<P: Puzzle>(
     start: impl Starts<P::State>,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Run::search_from(puzzle, start, limits, super::bfs::search)
+    Run::search_from(puzzle, start, limits, whole::<P, Breadth<'_, P>>)
 }
 
 /// Breadth-first search from the start and from the goal states at once.
@@ -243,7 +246,7 @@ pub fn astar<P: Puzzle>(
     start: impl Starts<P::State>,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Run::search_from(puzzle, start, limits, super::astar::search)
+    Run::search_from(puzzle, start, limits, whole::<P, Relax<'_, P>>)
 }
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus

@@ -81,106 +81,106 @@ pub enum Step<R> {
 }
 
 /// An engine that may pause between two states expanded: what a search
-/// object needs of it.
-trait Resumable<'p, P: Puzzle>: Sized {
+/// object needs of it, and what [`whole`] runs in one call.
+pub(super) trait Resumable<'p, P: Puzzle>: Sized {
     /// What the search ends with, its statistics aside.
-    type Answer;
-    /// What it returns: the answer with the statistics.
-    type Result: Clone;
+    type Answer: Answer<P>;
     /// The search from `starts` (one per key, none a goal, all admitted),
     /// or the answer that ends it before it begins.
     fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer>;
-    /// Searches until the end (`Some`) or until `run` counts `until` states
-    /// expanded (`None`).
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer>;
-    /// The statistics so far.
+    /// Searches until the end (`Some`, the statistics written to `run`) or
+    /// until `run` counts `until` states expanded (`None`: paused, to go on
+    /// from the next state). An engine may leave the test for `until` out
+    /// where `PAUSE` is false, as [`whole`] runs it: the test then costs
+    /// nothing in the plain call.
+    fn advance<const PAUSE: bool>(&mut self, run: &mut Run<'p>, until: u64)
+        -> Option<Self::Answer>;
+    /// The statistics so far: `run`'s, with what the search has not
+    /// written there yet.
     fn stats(&self, run: &Run<'_>) -> Stats;
+}
+
+/// What a search ends with: an [`Outcome`], or one with its cost.
+pub(super) trait Answer<P: Puzzle> {
+    /// What the search returns: the answer with the statistics.
+    type Result: Clone;
     /// The answer of a search settled before it begins: a start that is a
     /// goal, no starts, or a limit.
-    fn settled(outcome: Outcome<P::State, P::Move>) -> Self::Answer;
+    fn settled(outcome: Outcome<P::State, P::Move>) -> Self;
     /// What the search returns.
-    fn result(answer: Self::Answer, stats: Stats) -> Self::Result;
+    fn result(self, stats: Stats) -> Self::Result;
 }
 
-/// The [`Resumable`] items of an engine that ends with an [`Outcome`].
-macro_rules! ends_with_outcome {
-    () => {
-        type Answer = Outcome<P::State, P::Move>;
-        type Result = SearchResult<P::State, P::Move>;
-        fn settled(outcome: Outcome<P::State, P::Move>) -> Self::Answer {
-            outcome
+impl<P: Puzzle> Answer<P> for Outcome<P::State, P::Move> {
+    type Result = SearchResult<P::State, P::Move>;
+    fn settled(outcome: Outcome<P::State, P::Move>) -> Self {
+        outcome
+    }
+    fn result(self, stats: Stats) -> Self::Result {
+        SearchResult {
+            outcome: self,
+            stats,
         }
-        fn result(outcome: Self::Answer, stats: Stats) -> Self::Result {
-            SearchResult { outcome, stats }
-        }
-    };
-}
-
-impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
-    ends_with_outcome!();
-    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
-        Breadth::new(puzzle, starts, run)
-    }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
-        Breadth::advance(self, run, until)
-    }
-    fn stats(&self, run: &Run<'_>) -> Stats {
-        Breadth::stats(self, run)
     }
 }
 
-impl<'p, P: Puzzle> Resumable<'p, P> for Relax<'p, P> {
-    ends_with_outcome!();
-    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
-        Relax::new(puzzle, starts, run)
-    }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
-        Relax::advance::<true>(self, run, until)
-    }
-    fn stats(&self, run: &Run<'_>) -> Stats {
-        Relax::stats(self, run)
-    }
-}
-
-impl<'p, P: Puzzle> Resumable<'p, P> for Deepening<'p, P> {
-    ends_with_outcome!();
-    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
-        Deepening::new(puzzle, starts, run)
-    }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
-        Deepening::advance(self, run, until)
-    }
-    fn stats(&self, run: &Run<'_>) -> Stats {
-        Deepening::stats(self, run)
-    }
-}
-
-impl<'p, P: Weighted> Resumable<'p, P> for BestFirst<'p, P> {
-    type Answer = Found<P>;
+impl<P: Weighted> Answer<P> for Found<P> {
     type Result = CostResult<P::State, P::Move, P::Cost>;
-    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
-        BestFirst::dijkstra(puzzle, starts, run)
-            .map_err(|limit| (Outcome::LimitReached(limit), None))
-    }
-    fn advance(&mut self, run: &mut Run<'p>, until: u64) -> Option<Self::Answer> {
-        let puzzle = self.puzzle();
-        let ended = BestFirst::advance::<true>(self, run, until, |state, _| puzzle.is_goal(state));
-        ended.map(|ended| self.answer(ended))
-    }
-    fn stats(&self, run: &Run<'_>) -> Stats {
-        BestFirst::stats(self, run)
-    }
-    fn settled(outcome: Outcome<P::State, P::Move>) -> Self::Answer {
+    fn settled(outcome: Outcome<P::State, P::Move>) -> Self {
         // Only a start that is a goal is solved before the search begins.
         let cost = outcome.path().map(|_| P::Cost::ZERO);
         (outcome, cost)
     }
-    fn result((outcome, cost): Self::Answer, stats: Stats) -> Self::Result {
+    fn result(self, stats: Stats) -> Self::Result {
+        let (outcome, cost) = self;
         CostResult {
             outcome,
             cost,
             bound: Weight::ONE,
             stats,
+        }
+    }
+}
+
+// Dijkstra to the nearest goal: the best-first engine, its test for the end
+// the puzzle's goal.
+impl<'p, P: Weighted> Resumable<'p, P> for BestFirst<'p, P> {
+    type Answer = Found<P>;
+
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
+        BestFirst::dijkstra(puzzle, starts, run)
+            .map_err(|limit| (Outcome::LimitReached(limit), None))
+    }
+
+    fn advance<const PAUSE: bool>(
+        &mut self,
+        run: &mut Run<'p>,
+        until: u64,
+    ) -> Option<Self::Answer> {
+        let puzzle = self.puzzle();
+        let ended = BestFirst::advance::<PAUSE>(self, run, until, |state, _| puzzle.is_goal(state));
+        ended.map(|ended| self.answer(ended))
+    }
+
+    fn stats(&self, run: &Run<'_>) -> Stats {
+        BestFirst::stats(self, run)
+    }
+}
+
+/// Runs engine `E` from `starts` (one per key, none a goal, all admitted)
+/// to its end, in one call.
+pub(super) fn whole<'p, P: Puzzle, E: Resumable<'p, P>>(
+    puzzle: &'p P,
+    starts: Vec<P::State>,
+    run: &mut Run<'p>,
+) -> E::Answer {
+    let mut engine = match E::begin(puzzle, starts, run) {
+        Ok(engine) => engine,
+        Err(answer) => return answer,
+    };
+    loop {
+        if let Some(answer) = engine.advance::<false>(run, u64::MAX) {
+            return answer;
         }
     }
 }
@@ -367,7 +367,7 @@ sliced! {
 
 /// A search object over the engine `E`, and where it stands.
 struct Sliced<'p, P: Puzzle, E: Resumable<'p, P>> {
-    state: State<'p, E, E::Result>,
+    state: State<'p, E, <E::Answer as Answer<P>>::Result>,
 }
 
 /// Where a search object stands.
@@ -383,16 +383,16 @@ impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
     fn new(puzzle: &'p P, starts: impl Starts<P::State>, limits: &'p Limits) -> Self {
         let (run, begun) = Run::begin(puzzle, starts, limits);
         let engine = begun
-            .map_err(E::settled)
+            .map_err(E::Answer::settled)
             .and_then(|starts| E::begin(puzzle, starts, &run));
         let state = match engine {
             Ok(engine) => State::Running { run, engine },
-            Err(answer) => State::Done(E::result(answer, run.finish())),
+            Err(answer) => State::Done(answer.result(run.finish())),
         };
         Sliced { state }
     }
 
-    fn run(&mut self, slice: Slice) -> Step<E::Result> {
+    fn run(&mut self, slice: Slice) -> Step<<E::Answer as Answer<P>>::Result> {
         let State::Running { run, engine } = &mut self.state else {
             return self.done();
         };
@@ -405,8 +405,8 @@ impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
                 Some(_) => until.min(run.stats.expanded.saturating_add(CHUNK)),
                 None => until,
             };
-            if let Some(answer) = engine.advance(run, chunk) {
-                self.state = State::Done(E::result(answer, run.stats_now()));
+            if let Some(answer) = engine.advance::<true>(run, chunk) {
+                self.state = State::Done(answer.result(run.stats_now()));
                 return self.done();
             }
             // A deadline past what the clock holds never comes.
@@ -419,7 +419,7 @@ impl<'p, P: Puzzle, E: Resumable<'p, P>> Sliced<'p, P, E> {
     }
 
     /// The result of the search ended, or its statistics so far.
-    fn done(&self) -> Step<E::Result> {
+    fn done(&self) -> Step<<E::Answer as Answer<P>>::Result> {
         match &self.state {
             State::Done(result) => Step::Done(result.clone()),
             State::Running { run, engine } => Step::Paused(engine.stats(run)),

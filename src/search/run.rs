@@ -56,10 +56,10 @@ impl<'a> Run<'a> {
     /// starts at all is handed to `search` as an empty list, which it
     /// answers [`Outcome::Unsolvable`].
     pub(crate) fn search_from<P: Puzzle>(
-        puzzle: &P,
+        puzzle: &'a P,
         starts: impl Starts<P::State>,
         limits: &'a Limits,
-        search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> Outcome<P::State, P::Move>,
+        search: impl FnOnce(&'a P, Vec<P::State>, &mut Run<'a>) -> Outcome<P::State, P::Move>,
     ) -> SearchResult<P::State, P::Move> {
         let (mut run, begun) = Run::begin(puzzle, starts, limits);
         let outcome = match begun {

@@ -38,11 +38,11 @@ pub(in crate::search) type Found<P> = (
 /// every engine begins ([`Run::search_from`]), and returns its outcome with
 /// the cost of its path (zero for a start that is a goal) and `bound`.
 pub(in crate::search) fn search_with_costs<'a, P: Weighted>(
-    puzzle: &P,
+    puzzle: &'a P,
     start: impl Starts<P::State>,
     bound: Weight,
     limits: &'a Limits,
-    search: impl FnOnce(&P, Vec<P::State>, &mut Run<'a>) -> Found<P>,
+    search: impl FnOnce(&'a P, Vec<P::State>, &mut Run<'a>) -> Found<P>,
 ) -> CostResultOf<P> {
     let mut cost = None;
     let result = Run::search_from(puzzle, start, limits, |puzzle, starts, run| {

@@ -21,24 +21,25 @@ use descent::RECURSION_STACK;
 use iterations::{Advance, Iterations, Mode};
 use memory::{Memory, NoTable, Table};
 
-use super::bfs::{self, Breadth};
+use super::bfs::Breadth;
+use super::pause::{whole, Resumable};
 use super::run::Run;
-use super::Outcome;
+use super::{Outcome, Stats};
 use crate::Puzzle;
 
-pub(super) fn search<P: Puzzle>(
-    puzzle: &P,
+pub(super) fn search<'p, P: Puzzle>(
+    puzzle: &'p P,
     starts: Vec<P::State>,
-    run: &mut Run<'_>,
+    run: &mut Run<'p>,
 ) -> Outcome<P::State, P::Move> {
     search_within(puzzle, starts, run, RECURSION_STACK)
 }
 
 /// [`search`], the recursion allowed `stack_budget` bytes of the stack.
-fn search_within<P: Puzzle>(
-    puzzle: &P,
+fn search_within<'p, P: Puzzle>(
+    puzzle: &'p P,
     starts: Vec<P::State>,
-    run: &mut Run<'_>,
+    run: &mut Run<'p>,
     stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
     match run.table_capacity() {
@@ -49,10 +50,10 @@ fn search_within<P: Puzzle>(
 
 /// The iterations from `starts` (one per key, none a goal, all admitted),
 /// remembering with `memory`, run to their end by recursion.
-fn deepen<P: Puzzle, T: Memory<P>>(
-    puzzle: &P,
+fn deepen<'p, P: Puzzle, T: Memory<P>>(
+    puzzle: &'p P,
     starts: Vec<P::State>,
-    run: &mut Run<'_>,
+    run: &mut Run<'p>,
     memory: T,
     stack_budget: usize,
 ) -> Outcome<P::State, P::Move> {
@@ -68,7 +69,7 @@ fn deepen<P: Puzzle, T: Memory<P>>(
             Advance::Exhausted(starts) => {
                 // The table is not needed any more: it goes before the pass.
                 drop(iterations);
-                return bfs::search(puzzle, starts, run);
+                return whole::<P, Breadth<'p, P>>(puzzle, starts, run);
             }
         }
     }
@@ -86,14 +87,10 @@ enum Phase<'p, P: Puzzle> {
     Breadth(Breadth<'p, P>),
 }
 
-impl<'p, P: Puzzle> Deepening<'p, P> {
-    /// A search from `starts` (one per key, none a goal, all admitted), or
-    /// the outcome that ends it before it begins.
-    pub(super) fn new(
-        puzzle: &'p P,
-        starts: Vec<P::State>,
-        run: &Run<'p>,
-    ) -> Result<Self, Outcome<P::State, P::Move>> {
+impl<'p, P: Puzzle> Resumable<'p, P> for Deepening<'p, P> {
+    type Answer = Outcome<P::State, P::Move>;
+
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
         let in_slices = Mode::Slices { top: None };
         Ok(Deepening(match run.table_capacity() {
             None => Phase::Linear(Iterations::new(puzzle, starts, run, NoTable, in_slices)?),
@@ -104,23 +101,22 @@ impl<'p, P: Puzzle> Deepening<'p, P> {
         }))
     }
 
-    /// Searches until the search ends (its outcome, the statistics written
-    /// to `run`) or `run` counts `until` states expanded (`None`: paused).
-    pub(super) fn advance(
+    // In slices only: the plain call descends by recursion ([`search`]).
+    fn advance<const PAUSE: bool>(
         &mut self,
         run: &mut Run<'p>,
         until: u64,
-    ) -> Option<Outcome<P::State, P::Move>> {
+    ) -> Option<Self::Answer> {
         loop {
             let (puzzle, advance) = match &mut self.0 {
                 Phase::Linear(iterations) => (iterations.puzzle(), iterations.advance(run, until)),
                 Phase::Table(iterations) => (iterations.puzzle(), iterations.advance(run, until)),
-                Phase::Breadth(breadth) => return breadth.advance(run, until),
+                Phase::Breadth(breadth) => return breadth.advance::<PAUSE>(run, until),
             };
             match advance {
                 Advance::Ended(outcome) => return Some(outcome),
                 Advance::Paused => return None,
-                Advance::Exhausted(starts) => match Breadth::new(puzzle, starts, run) {
+                Advance::Exhausted(starts) => match Breadth::begin(puzzle, starts, run) {
                     Ok(breadth) => self.0 = Phase::Breadth(breadth),
                     Err(outcome) => return Some(outcome),
                 },
@@ -128,8 +124,7 @@ impl<'p, P: Puzzle> Deepening<'p, P> {
         }
     }
 
-    /// The statistics so far.
-    pub(super) fn stats(&self, run: &Run<'_>) -> super::Stats {
+    fn stats(&self, run: &Run<'_>) -> Stats {
         match &self.0 {
             // Every pause brings `run`'s up to date.
             Phase::Linear(_) | Phase::Table(_) => run.stats,
