@@ -36,6 +36,7 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
 
     // A layer is expanded in runs of at most the slice's states: the test
     // for `until` costs one comparison a run whether `PAUSE` or not.
+    #[inline(always)]
     fn advance<const PAUSE: bool>(
         &mut self,
         run: &mut Run<'p>,
