@@ -9,10 +9,10 @@ use proptest::prelude::*;
 use std::time::Duration;
 
 use puzzle_search::cost::Weighted;
-use puzzle_search::search::costs::{CostResult, Weight};
+use puzzle_search::search::costs::{CostResult, Weight, WeightedEngine};
 use puzzle_search::search::{
     astar, bfs, bidirectional_bfs, costs, distances_to, farthest, idastar, AStar, Bfs,
-    DistancesEnd, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
+    DistancesEnd, Engine, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
 };
 use puzzle_search::{adapt, Backward, Puzzle};
 
@@ -441,6 +441,50 @@ fn no_starts_and_goal_starts() {
     assert_eq!(moves(&bfs(&walk, [1, 1, 3, 3, 1], &two)), None);
     assert_eq!(moves(&bfs(&walk, [1, 1, 3, 3, 1], &Limits::new())), Some(2));
     assert!(walk.is_goal(&5));
+}
+
+/// Every form of several starts (an array, a `Vec`, a slice) is the same
+/// search, through the engines and through the run-time choices alike; a
+/// state that is itself an array is one start.
+#[test]
+fn every_form_of_starts_is_one_search() {
+    let walk = adapt::from_fn(
+        |&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m <= 40),
+        |&n| n == 20,
+    );
+    let limits = Limits::new();
+    let nearest = bfs(&walk, [3, 17, 5], &limits);
+    assert_eq!(
+        nearest.outcome.path().map(|path| path.states().to_vec()),
+        Some(vec![5, 10, 20])
+    );
+    let starts = vec![3, 17, 5];
+    assert_eq!(bfs(&walk, &starts[..], &limits).outcome, nearest.outcome);
+    assert_eq!(bfs(&walk, starts.clone(), &limits).outcome, nearest.outcome);
+    for engine in [Engine::Bfs, Engine::AStar, Engine::IdaStar] {
+        let chosen = engine.solve(&walk, starts.clone(), &limits);
+        assert_eq!(
+            chosen.map(|result| result.outcome),
+            Ok(nearest.outcome.clone())
+        );
+    }
+    let weighted = adapt::unit_costs(walk);
+    for engine in [
+        WeightedEngine::Dijkstra,
+        WeightedEngine::AStar,
+        WeightedEngine::IdaStar,
+    ] {
+        let chosen = engine.solve(&weighted, [3, 17, 5], Weight::ONE, &limits);
+        let chosen = chosen.map(|result| (result.outcome, result.cost));
+        assert_eq!(chosen, Ok((nearest.outcome.clone(), Some(2))));
+    }
+    // A state that is an array: `[0, 0]` is one start, `[[0, 0], [5, 5]]` two.
+    let pairs = adapt::from_fn(
+        |&[a, b]: &[u8; 2]| [[a + 1, b], [a, b + 1]],
+        |&s| s == [6, 6],
+    );
+    assert_eq!(moves(&bfs(&pairs, [0, 0], &limits)), Some(12));
+    assert_eq!(moves(&bfs(&pairs, [[0, 0], [5, 5]], &limits)), Some(2));
 }
 
 /// A sweep that reaches every state expands each once, as [`farthest`]

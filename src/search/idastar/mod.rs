@@ -2,7 +2,7 @@
 //!
 //! | room | job |
 //! | --- | --- |
-//! | this file | [`idastar`], the entry point, and its memory chosen by the limits; the search in slices |
+//! | this file | the search from its starts ([`idastar`](super::idastar) is its entry point), its memory chosen by the limits; the search in slices |
 //! | `iterations` | the iterations, each bound searched below every start, then raised |
 //! | `descent` | one iteration's depth-first search, by recursion or on the heap |
 //! | `frames` | the path's frames on the heap, for the descent past the stack budget |
