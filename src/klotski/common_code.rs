@@ -9,10 +9,10 @@ use crate::util::excerpt::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
+use super::digits::read_digits;
 use super::error::CellPosition;
 use super::layout::{Layout, CELLS, FULL};
 use super::pieces::Shape;
-use super::text::read_digits;
 use super::LayoutError;
 
 /// An item of a CommonCode, in the order of its 2-bit value.

@@ -41,6 +41,7 @@
 
 pub mod catalog;
 mod common_code;
+mod digits;
 mod error;
 pub(crate) mod frames;
 mod generate;

@@ -5,9 +5,9 @@ use crate::util::excerpt::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
+use super::digits::read_digits;
 use super::layout::Layout;
 use super::rank::{rank, unrank, LAYOUT_COUNT};
-use super::text::read_digits;
 use super::LayoutError;
 
 /// The alphabet of ShortCode text: base 32 without `0`, `I`, `L` and `O`.

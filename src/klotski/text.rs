@@ -1,7 +1,6 @@
 //! Reading layouts from text, in every format of the specification.
 
 use crate::util::excerpt::excerpt;
-use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use super::common_code::CommonCode;
@@ -114,38 +113,6 @@ fn parse_code(text: &str) -> Result<Layout, LayoutError> {
     Err(LayoutError::Unrecognised {
         text: excerpt(text),
     })
-}
-
-/// The number a code's `text` spells in the digits of `alphabet`, most
-/// significant first, and its number of digits. A digit is worth its place in
-/// `alphabet`, which is written in capitals: a small letter reads as its capital.
-///
-/// A number of characters outside `lengths` is the error `count` makes of
-/// it; otherwise the first symbol that is no digit is the error `symbol`
-/// makes of it.
-pub(super) fn read_digits<E>(
-    text: &str,
-    lengths: RangeInclusive<usize>,
-    alphabet: &[u8],
-    count: impl FnOnce(usize) -> E,
-    symbol: impl FnOnce(char) -> E,
-) -> Result<(u64, usize), E> {
-    let found = text.chars().count();
-    if !lengths.contains(&found) {
-        return Err(count(found));
-    }
-    let mut value = 0u64;
-    for character in text.chars() {
-        let capital = character.to_ascii_uppercase();
-        let Some(digit) = alphabet
-            .iter()
-            .position(|&letter| char::from(letter) == capital)
-        else {
-            return Err(symbol(character));
-        };
-        value = value * alphabet.len() as u64 + digit as u64;
-    }
-    Ok((value, found))
 }
 
 /// A board in shape digits, shape letters or piece labels.

@@ -6,7 +6,7 @@
 
 use super::grow::Budget;
 use super::open::{Below, Open};
-use super::pause::Resumable;
+use super::resumable::Resumable;
 use super::run::{Lookout, Run, MAX_INDEXED};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;

@@ -2,8 +2,8 @@
 
 use hashbrown::hash_table::Entry;
 
-use super::pause::Resumable;
 use super::reach::Reach;
+use super::resumable::Resumable;
 use super::run::Run;
 use super::{Limit, Outcome, Stats};
 use crate::Puzzle;

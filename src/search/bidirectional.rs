@@ -4,7 +4,7 @@ use hashbrown::hash_table::Entry;
 
 use super::bfs::Breadth;
 use super::grow::Budget;
-use super::pause::whole;
+use super::resumable::whole;
 use super::run::{Lookout, Run};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;

@@ -5,7 +5,7 @@ use crate::util::named::by_name;
 
 use super::astar::Relax;
 use super::bfs::Breadth;
-use super::pause::whole;
+use super::resumable::whole;
 use super::run::Run;
 use super::{Limits, SearchResult, Starts};
 use crate::{Backward, Puzzle};
@@ -20,9 +20,9 @@ use crate::{Backward, Puzzle};
 ///
 /// # Returns
 ///
-/// [`Outcome::Solved`] with a shortest path from the start to a goal (both included),
-/// [`Outcome::Unsolvable`] once every reachable state has been seen, or
-/// [`Outcome::LimitReached`]. States are compared by [`Puzzle::encode`].
+/// [`Outcome::Solved`](super::Outcome::Solved) with a shortest path from the start to a goal (both included),
+/// [`Outcome::Unsolvable`](super::Outcome::Unsolvable) once every reachable state has been seen, or
+/// [`Outcome::LimitReached`](super::Outcome::LimitReached). States are compared by [`Puzzle::encode`].
 ///
 /// # Complexity
 ///
@@ -93,9 +93,9 @@ pub fn bfs<P: Puzzle>(
 ///
 /// # Returns
 ///
-/// [`Outcome::Solved`] with a shortest path from the start to a goal (both included),
-/// [`Outcome::Unsolvable`] when either side runs out of states, or
-/// [`Outcome::LimitReached`].
+/// [`Outcome::Solved`](super::Outcome::Solved) with a shortest path from the start to a goal (both included),
+/// [`Outcome::Unsolvable`](super::Outcome::Unsolvable) when either side runs out of states, or
+/// [`Outcome::LimitReached`](super::Outcome::LimitReached).
 ///
 /// # Complexity
 ///
@@ -195,8 +195,8 @@ pub fn bidirectional_bfs<P: Backward>(
 ///
 /// # Returns
 ///
-/// [`Outcome::Solved`] with a shortest path from the start to a goal (both included),
-/// [`Outcome::Unsolvable`], or [`Outcome::LimitReached`].
+/// [`Outcome::Solved`](super::Outcome::Solved) with a shortest path from the start to a goal (both included),
+/// [`Outcome::Unsolvable`](super::Outcome::Unsolvable), or [`Outcome::LimitReached`](super::Outcome::LimitReached).
 ///
 /// # Examples
 ///
@@ -269,7 +269,7 @@ pub fn astar<P: Puzzle>(
 /// (the ones tried skipped) for each further window, so its successors must
 /// come in the same order each time. The path's frames count towards
 /// [`Limits::with_max_bytes`]; a frame that cannot be had is
-/// [`Limit::Memory`]. It skips the successors
+/// [`Limit::Memory`](super::Limit::Memory). It skips the successors
 /// [`Puzzle::successors_after`] leaves out (the move back), and asks
 /// for each child's heuristic with [`Puzzle::heuristic_after`], so a puzzle can
 /// update it from the move. Like every IDA*, it cannot tell a puzzle that
@@ -316,8 +316,8 @@ pub fn astar<P: Puzzle>(
 ///
 /// # Returns
 ///
-/// [`Outcome::Solved`] with a shortest path from the start to a goal (both included),
-/// [`Outcome::Unsolvable`], or [`Outcome::LimitReached`].
+/// [`Outcome::Solved`](super::Outcome::Solved) with a shortest path from the start to a goal (both included),
+/// [`Outcome::Unsolvable`](super::Outcome::Unsolvable), or [`Outcome::LimitReached`](super::Outcome::LimitReached).
 ///
 /// # Complexity
 ///

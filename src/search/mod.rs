@@ -40,6 +40,7 @@ mod optimal;
 mod outcome;
 mod pause;
 mod reach;
+mod resumable;
 mod run;
 #[cfg(feature = "serde")]
 mod serialize;

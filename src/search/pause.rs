@@ -5,11 +5,12 @@ use std::time::{Duration, Instant};
 
 use super::astar::Relax;
 use super::bfs::Breadth;
-use super::costs::{BestFirst, CostResult, Found, Weight};
+use super::costs::{BestFirst, CostResult};
 use super::idastar::Deepening;
+use super::resumable::{Answer, Resumable};
 use super::run::Run;
-use super::{Limits, Outcome, SearchResult, Starts, Stats};
-use crate::cost::{Cost, Weighted};
+use super::{Limits, SearchResult, Starts, Stats};
+use crate::cost::Weighted;
 use crate::Puzzle;
 
 /// The states a time slice expands between two looks at the clock: a slice
@@ -78,111 +79,6 @@ pub enum Step<R> {
     Paused(Stats),
     /// The search ended: what one call of the engine returns.
     Done(R),
-}
-
-/// An engine that may pause between two states expanded: what a search
-/// object needs of it, and what [`whole`] runs in one call.
-pub(super) trait Resumable<'p, P: Puzzle>: Sized {
-    /// What the search ends with, its statistics aside.
-    type Answer: Answer<P>;
-    /// The search from `starts` (one per key, none a goal, all admitted),
-    /// or the answer that ends it before it begins.
-    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer>;
-    /// Searches until the end (`Some`, the statistics written to `run`) or
-    /// until `run` counts `until` states expanded (`None`: paused, to go on
-    /// from the next state). An engine may leave the test for `until` out
-    /// where `PAUSE` is false, as [`whole`] runs it: the test then costs
-    /// nothing in the plain call.
-    fn advance<const PAUSE: bool>(&mut self, run: &mut Run<'p>, until: u64)
-        -> Option<Self::Answer>;
-    /// The statistics so far: `run`'s, with what the search has not
-    /// written there yet.
-    fn stats(&self, run: &Run<'_>) -> Stats;
-}
-
-/// What a search ends with: an [`Outcome`], or one with its cost.
-pub(super) trait Answer<P: Puzzle> {
-    /// What the search returns: the answer with the statistics.
-    type Result: Clone;
-    /// The answer of a search settled before it begins: a start that is a
-    /// goal, no starts, or a limit.
-    fn settled(outcome: Outcome<P::State, P::Move>) -> Self;
-    /// What the search returns.
-    fn result(self, stats: Stats) -> Self::Result;
-}
-
-impl<P: Puzzle> Answer<P> for Outcome<P::State, P::Move> {
-    type Result = SearchResult<P::State, P::Move>;
-    fn settled(outcome: Outcome<P::State, P::Move>) -> Self {
-        outcome
-    }
-    fn result(self, stats: Stats) -> Self::Result {
-        SearchResult {
-            outcome: self,
-            stats,
-        }
-    }
-}
-
-impl<P: Weighted> Answer<P> for Found<P> {
-    type Result = CostResult<P::State, P::Move, P::Cost>;
-    fn settled(outcome: Outcome<P::State, P::Move>) -> Self {
-        // Only a start that is a goal is solved before the search begins.
-        let cost = outcome.path().map(|_| P::Cost::ZERO);
-        (outcome, cost)
-    }
-    fn result(self, stats: Stats) -> Self::Result {
-        let (outcome, cost) = self;
-        CostResult {
-            outcome,
-            cost,
-            bound: Weight::ONE,
-            stats,
-        }
-    }
-}
-
-// Dijkstra to the nearest goal: the best-first engine, its test for the end
-// the puzzle's goal.
-impl<'p, P: Weighted> Resumable<'p, P> for BestFirst<'p, P> {
-    type Answer = Found<P>;
-
-    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
-        BestFirst::dijkstra(puzzle, starts, run)
-            .map_err(|limit| (Outcome::LimitReached(limit), None))
-    }
-
-    fn advance<const PAUSE: bool>(
-        &mut self,
-        run: &mut Run<'p>,
-        until: u64,
-    ) -> Option<Self::Answer> {
-        let puzzle = self.puzzle();
-        let ended = BestFirst::advance::<PAUSE>(self, run, until, |state, _| puzzle.is_goal(state));
-        ended.map(|ended| self.answer(ended))
-    }
-
-    fn stats(&self, run: &Run<'_>) -> Stats {
-        BestFirst::stats(self, run)
-    }
-}
-
-/// Runs engine `E` from `starts` (one per key, none a goal, all admitted)
-/// to its end, in one call.
-pub(super) fn whole<'p, P: Puzzle, E: Resumable<'p, P>>(
-    puzzle: &'p P,
-    starts: Vec<P::State>,
-    run: &mut Run<'p>,
-) -> E::Answer {
-    let mut engine = match E::begin(puzzle, starts, run) {
-        Ok(engine) => engine,
-        Err(answer) => return answer,
-    };
-    loop {
-        if let Some(answer) = engine.advance::<false>(run, u64::MAX) {
-            return answer;
-        }
-    }
 }
 
 /// Writes a public search object over a [`Resumable`] engine: its type,

@@ -3,15 +3,15 @@
 
 use super::frontier::{stopping, Frontier};
 use super::result::{search_with_costs, Found};
-use super::targets::costs_to_in;
 use super::{CostResult, Weight};
 use crate::cost::{Cost, Weighted};
 use crate::search::grow::Budget;
+use crate::search::resumable::Resumable;
 use crate::search::run::{Countdown, Run, Watch};
-use crate::search::{Distances, Limit, Limits, Outcome, Starts, Stats};
+use crate::search::{Limit, Limits, Outcome, Starts, Stats};
 
-/// The storage of the best-first engines ([`dijkstra`], [`astar`],
-/// [`weighted_astar`]), kept from one search to the next.
+/// The storage of the best-first engines ([`dijkstra`](super::dijkstra), [`astar`](super::astar),
+/// [`weighted_astar`](super::weighted_astar)), kept from one search to the next.
 ///
 /// A program that runs many searches of one puzzle type (every scenario of
 /// a map, say) runs them through one workspace: each search after the first
@@ -112,17 +112,6 @@ impl<P: Weighted> Workspace<P> {
         self.best_first(puzzle, start, Order::Weighted(weight), limits)
     }
 
-    /// [`costs_to`](super::costs_to) in this workspace.
-    pub fn costs_to(
-        &mut self,
-        puzzle: &P,
-        start: impl Starts<P::State>,
-        targets: &[P::State],
-        limits: &Limits,
-    ) -> Distances<P::Cost> {
-        costs_to_in(self, puzzle, start, targets, limits)
-    }
-
     /// A best-first search from `start` in `order`, in this workspace.
     fn best_first(
         &mut self,
@@ -187,6 +176,31 @@ impl Order {
             Order::Cost => Weight::ONE,
             Order::Weighted(weight) => weight,
         }
+    }
+}
+
+// Dijkstra to the nearest goal: the best-first engine, its test for the end
+// the puzzle's goal.
+impl<'p, P: Weighted> Resumable<'p, P> for BestFirst<'p, P> {
+    type Answer = Found<P>;
+
+    fn begin(puzzle: &'p P, starts: Vec<P::State>, run: &Run<'p>) -> Result<Self, Self::Answer> {
+        BestFirst::dijkstra(puzzle, starts, run)
+            .map_err(|limit| (Outcome::LimitReached(limit), None))
+    }
+
+    fn advance<const PAUSE: bool>(
+        &mut self,
+        run: &mut Run<'p>,
+        until: u64,
+    ) -> Option<Self::Answer> {
+        let puzzle = self.puzzle();
+        let ended = BestFirst::advance::<PAUSE>(self, run, until, |state, _| puzzle.is_goal(state));
+        ended.map(|ended| self.answer(ended))
+    }
+
+    fn stats(&self, run: &Run<'_>) -> Stats {
+        BestFirst::stats(self, run)
     }
 }
 

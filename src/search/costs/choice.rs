@@ -21,9 +21,9 @@ use crate::{Backward, Puzzle};
 ///
 /// # Returns
 ///
-/// A [`CostResult`] whose outcome is [`Outcome::Solved`] with a cheapest path
-/// from `start` to a goal (both included) and its cost, [`Outcome::Unsolvable`],
-/// or [`Outcome::LimitReached`] (with [`Limit::CostOverflow`] when a cost
+/// A [`CostResult`] whose outcome is [`Outcome::Solved`](crate::search::Outcome::Solved) with a cheapest path
+/// from `start` to a goal (both included) and its cost, [`Outcome::Unsolvable`](crate::search::Outcome::Unsolvable),
+/// or [`Outcome::LimitReached`](crate::search::Outcome::LimitReached) (with [`Limit::CostOverflow`](crate::search::Limit::CostOverflow) when a cost
 /// does not fit its type).
 ///
 /// # Complexity
@@ -117,7 +117,7 @@ pub fn astar<P: Weighted>(
 ///
 /// The order is kept exact: with `w = p/q` the engine compares `q·g + p·h`
 /// in the puzzle's cost type (a value that does not fit it is
-/// [`Limit::CostOverflow`]). States are reopened, as in [`astar`]. `w = 1`
+/// [`Limit::CostOverflow`](crate::search::Limit::CostOverflow)). States are reopened, as in [`astar`]. `w = 1`
 /// is [`astar`].
 ///
 /// # Returns

@@ -46,6 +46,5 @@ pub use choice::{
     UnknownWeightedEngine, WeightedEngine, WeightedSearchable,
 };
 pub use optimal::all_optimal;
-pub(super) use result::Found;
 pub use result::{CostResult, CostResultOf, Weight, WeightError};
 pub use targets::costs_to;

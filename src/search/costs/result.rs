@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::cost::{Cost, Weighted};
+use crate::search::resumable::Answer;
 use crate::search::run::Run;
 use crate::search::{Limits, Outcome, Starts, Stats};
 use crate::Puzzle;
@@ -33,6 +34,24 @@ pub(in crate::search) type Found<P> = (
     Outcome<<P as Puzzle>::State, <P as Puzzle>::Move>,
     Option<<P as Weighted>::Cost>,
 );
+
+impl<P: Weighted> Answer<P> for Found<P> {
+    type Result = CostResult<P::State, P::Move, P::Cost>;
+    fn settled(outcome: Outcome<P::State, P::Move>) -> Self {
+        // Only a start that is a goal is solved before the search begins.
+        let cost = outcome.path().map(|_| P::Cost::ZERO);
+        (outcome, cost)
+    }
+    fn result(self, stats: Stats) -> Self::Result {
+        let (outcome, cost) = self;
+        CostResult {
+            outcome,
+            cost,
+            bound: Weight::ONE,
+            stats,
+        }
+    }
+}
 
 /// Runs a weighted engine's `search` from `start` under `limits`, begun as
 /// every engine begins ([`Run::search_from`]), and returns its outcome with

@@ -70,38 +70,40 @@ pub fn costs_to<P: Weighted>(
     Workspace::once().costs_to(puzzle, starts, targets, limits)
 }
 
-/// [`costs_to`] in `workspace`.
-pub(super) fn costs_to_in<P: Weighted>(
-    workspace: &mut Workspace<P>,
-    puzzle: &P,
-    starts: impl Starts<P::State>,
-    targets: &[P::State],
-    limits: &Limits,
-) -> Distances<P::Cost> {
-    let starts = run::distinct(puzzle, starts);
-    let mut targets = Targets::new(puzzle, targets);
-    let mut run = Run::start(limits);
-    let end = if targets.all_reached() {
-        DistancesEnd::AllReached
-    } else {
-        match BestFirst::new(workspace.take(), puzzle, starts, Order::Cost, &run) {
-            Err(limit) => DistancesEnd::LimitReached(limit),
-            Ok(mut search) => {
-                let ended = search.advance::<false>(&mut run, u64::MAX, |state, cost| {
-                    targets.reach(&puzzle.encode(state), cost)
-                });
-                workspace.keep(search);
-                match ended {
-                    Some(Ended::Reached(..)) => DistancesEnd::AllReached,
-                    Some(Ended::Stopped(limit)) => DistancesEnd::LimitReached(limit),
-                    Some(Ended::Exhausted) | None => DistancesEnd::Exhausted,
+impl<P: Weighted> Workspace<P> {
+    /// [`costs_to`] in this workspace.
+    pub fn costs_to(
+        &mut self,
+        puzzle: &P,
+        starts: impl Starts<P::State>,
+        targets: &[P::State],
+        limits: &Limits,
+    ) -> Distances<P::Cost> {
+        let starts = run::distinct(puzzle, starts);
+        let mut targets = Targets::new(puzzle, targets);
+        let mut run = Run::start(limits);
+        let end = if targets.all_reached() {
+            DistancesEnd::AllReached
+        } else {
+            match BestFirst::new(self.take(), puzzle, starts, Order::Cost, &run) {
+                Err(limit) => DistancesEnd::LimitReached(limit),
+                Ok(mut search) => {
+                    let ended = search.advance::<false>(&mut run, u64::MAX, |state, cost| {
+                        targets.reach(&puzzle.encode(state), cost)
+                    });
+                    self.keep(search);
+                    match ended {
+                        Some(Ended::Reached(..)) => DistancesEnd::AllReached,
+                        Some(Ended::Stopped(limit)) => DistancesEnd::LimitReached(limit),
+                        Some(Ended::Exhausted) | None => DistancesEnd::Exhausted,
+                    }
                 }
             }
+        };
+        Distances {
+            distances: targets.values(),
+            end,
+            stats: run.finish(),
         }
-    };
-    Distances {
-        distances: targets.values(),
-        end,
-        stats: run.finish(),
     }
 }

@@ -22,7 +22,7 @@ use iterations::{Advance, Iterations, Mode};
 use memory::{Memory, NoTable, Table};
 
 use super::bfs::Breadth;
-use super::pause::{whole, Resumable};
+use super::resumable::{whole, Resumable};
 use super::run::Run;
 use super::{Outcome, Stats};
 use crate::Puzzle;
