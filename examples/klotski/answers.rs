@@ -81,7 +81,7 @@ impl<'a> Answer<'a> {
             start,
             metric,
             solvable,
-            moves: graph.map(|graph| graph.length()),
+            moves: graph.map(|graph| graph.cost() as usize),
             count,
             end_layouts: asked
                 .count
@@ -118,7 +118,7 @@ fn write_report(
                 } else {
                     "s"
                 },
-                plural(graph.length(), "move"),
+                plural(graph.cost() as usize, "move"),
                 plural(ends.len(), "layout"),
             )?;
             if asked.count {

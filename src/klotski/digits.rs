@@ -17,6 +17,17 @@ pub(super) fn read_digits<E>(
     count: impl FnOnce(usize) -> E,
     symbol: impl FnOnce(char) -> E,
 ) -> Result<(u64, usize), E> {
+    // The longest text's value fits: 9 hex digits (36 bits) or 5 base-32
+    // digits (25 bits) today.
+    debug_assert!(
+        u32::try_from(*lengths.end())
+            .ok()
+            .and_then(|digits| (alphabet.len() as u64).checked_pow(digits))
+            .is_some(),
+        "the value of {} digits of {} must fit in a u64",
+        lengths.end(),
+        alphabet.len()
+    );
     let found = text.chars().count();
     if !lengths.contains(&found) {
         return Err(count(found));

@@ -85,7 +85,7 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Relax<'p, P> {
             if puzzle.is_goal(state) {
                 break Outcome::Solved(self.tree.path_to(index as usize));
             }
-            if let Err(limit) = self.lookout.watch.check() {
+            if let Err(limit) = self.lookout.check() {
                 break Outcome::LimitReached(limit);
             }
             run.stats.expanded += 1;

@@ -68,7 +68,7 @@ impl<'p, P: Puzzle> Resumable<'p, P> for Breadth<'p, P> {
                 return None;
             }
             for parent in self.next..end {
-                if let Err(limit) = layer.reach.lookout.watch.check() {
+                if let Err(limit) = layer.reach.lookout.check() {
                     layer.stop = Some(Stop::Limit(limit));
                     break;
                 }
@@ -140,7 +140,7 @@ impl<P: Puzzle> Layer<'_, P> {
         let Entry::Vacant(vacancy) = reach.seen.entry(key) else {
             return;
         };
-        if let Err(limit) = reach.room.claim() {
+        if let Err(limit) = reach.states_left.claim() {
             self.stop = Some(Stop::Limit(limit));
             return;
         }

@@ -4,7 +4,7 @@ use hashbrown::hash_table::Entry;
 
 use super::bfs::Breadth;
 use super::grow::Budget;
-use super::resumable::whole;
+use super::resumable::run_to_end;
 use super::run::{Lookout, Run};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::tree::Tree;
@@ -137,7 +137,7 @@ pub(super) fn search<'p, P: Backward>(
                             .map(|root| forward.tree.state(root).clone())
                             .collect();
                         drop((forward, backward));
-                        whole::<P, Breadth<'p, P>>(puzzle, starts, run)
+                        run_to_end::<P, Breadth<'p, P>>(puzzle, starts, run)
                     }
                 };
             }
@@ -170,7 +170,7 @@ fn expand_layer<P: Backward>(
     };
     let mut outcome = Ok(None);
     for from in side.layer_start..layer_end {
-        if let Err(limit) = layer.lookout.watch.check() {
+        if let Err(limit) = layer.lookout.check() {
             outcome = Err(limit);
             break;
         }

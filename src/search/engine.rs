@@ -5,7 +5,7 @@ use crate::util::named::by_name;
 
 use super::astar::Relax;
 use super::bfs::Breadth;
-use super::resumable::whole;
+use super::resumable::run_to_end;
 use super::run::Run;
 use super::{Limits, SearchResult, Starts};
 use crate::{Backward, Puzzle};
@@ -75,7 +75,7 @@ pub fn bfs<P: Puzzle>(
     start: impl Starts<P::State>,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Run::search_from(puzzle, start, limits, whole::<P, Breadth<'_, P>>)
+    Run::search_from(puzzle, start, limits, run_to_end::<P, Breadth<'_, P>>)
 }
 
 /// Breadth-first search from the start and from the goal states at once.
@@ -246,7 +246,7 @@ pub fn astar<P: Puzzle>(
     start: impl Starts<P::State>,
     limits: &Limits,
 ) -> SearchResult<P::State, P::Move> {
-    Run::search_from(puzzle, start, limits, whole::<P, Relax<'_, P>>)
+    Run::search_from(puzzle, start, limits, run_to_end::<P, Relax<'_, P>>)
 }
 
 /// Iterative-deepening A*: depth-first searches bounded by moves made plus
@@ -435,7 +435,7 @@ impl Engine {
     ///
     /// * `puzzle`: any [`Puzzle`], borrowed (`&puzzle`), or a [`Backward`]
     ///   puzzle as [`TwoWay`]`(&puzzle)`.
-    /// * `start`: the state the path starts from.
+    /// * `start`: the state the path starts from, or several at once ([`Starts`]).
     /// * `limits`: the bounds the search stays within.
     ///
     /// # Returns

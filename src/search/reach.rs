@@ -1,7 +1,7 @@
 //! What a breadth-first search holds as it grows: the states it has seen,
-//! the tree of the moves that first reached them, the room its state limit
-//! leaves, and its lookout. BFS and the search for every optimal path share
-//! it; each keeps beside it what only it needs.
+//! the tree of the moves that first reached them, the states its state
+//! limit has left, and its lookout. BFS and the search for every optimal
+//! path share it; each keeps beside it what only it needs.
 
 use super::grow::Budget;
 use super::run::{self, Lookout, Run};
@@ -15,7 +15,7 @@ pub(super) struct Reach<'p, P: Puzzle, V> {
     pub(super) puzzle: &'p P,
     pub(super) lookout: Lookout<'p>,
     pub(super) seen: KeyTable<P::Key, V>,
-    pub(super) room: Room,
+    pub(super) states_left: StatesLeft,
     /// Every state reached, layer after layer, with the move that first
     /// reached it.
     pub(super) tree: Tree<P::State, P::Move>,
@@ -40,7 +40,7 @@ impl<'p, P: Puzzle, V> Reach<'p, P, V> {
             puzzle,
             lookout: Lookout::new(run),
             seen,
-            room: Room::new(run, starts.len()),
+            states_left: StatesLeft::new(run, starts.len()),
             tree,
             budget,
         };
@@ -74,24 +74,24 @@ impl<'p, P: Puzzle, V> Reach<'p, P, V> {
     }
 }
 
-/// The room a state limit leaves a search.
-pub(super) struct Room {
+/// How many more states a search's state limit lets it store.
+pub(super) struct StatesLeft {
     /// How many more states the search may store.
     left: usize,
     /// The limit.
     max: usize,
 }
 
-impl Room {
-    /// The room of `run` once it holds `stored` states.
+impl StatesLeft {
+    /// What `run`'s state limit leaves once the search holds `stored` states.
     pub(super) fn new(run: &Run<'_>, stored: usize) -> Self {
-        Room {
+        StatesLeft {
             left: run.max_states().saturating_sub(stored),
             max: run.max_states(),
         }
     }
 
-    /// Takes the room for one more state, or names the limit there is none.
+    /// Takes one more state, or names the limit when none is left.
     #[inline(always)]
     pub(super) fn claim(&mut self) -> Result<(), Limit> {
         if self.left == 0 {

@@ -1,14 +1,14 @@
 //! An engine that runs in steps: begun, advanced until it ends or a count
 //! of states expanded is reached, and asked for its statistics between two
 //! steps. The search objects of [`pause`](super::pause) run one in slices;
-//! [`whole`] runs one to its end in one call.
+//! [`run_to_end`] runs one to its end in one call.
 
 use super::run::Run;
 use super::{Outcome, SearchResult, Stats};
 use crate::Puzzle;
 
 /// An engine that may pause between two states expanded: what a search
-/// object needs of it, and what [`whole`] runs in one call.
+/// object needs of it, and what [`run_to_end`] runs in one call.
 pub(super) trait Resumable<'p, P: Puzzle>: Sized {
     /// What the search ends with, its statistics aside.
     type Answer: Answer<P>;
@@ -18,7 +18,7 @@ pub(super) trait Resumable<'p, P: Puzzle>: Sized {
     /// Searches until the end (`Some`, the statistics written to `run`) or
     /// until `run` counts `until` states expanded (`None`: paused, to go on
     /// from the next state). An engine may leave the test for `until` out
-    /// where `PAUSE` is false, as [`whole`] runs it: the test then costs
+    /// where `PAUSE` is false, as [`run_to_end`] runs it: the test then costs
     /// nothing in the plain call.
     fn advance<const PAUSE: bool>(&mut self, run: &mut Run<'p>, until: u64)
         -> Option<Self::Answer>;
@@ -53,7 +53,7 @@ impl<P: Puzzle> Answer<P> for Outcome<P::State, P::Move> {
 
 /// Runs engine `E` from `starts` (one per key, none a goal, all admitted)
 /// to its end, in one call.
-pub(super) fn whole<'p, P: Puzzle, E: Resumable<'p, P>>(
+pub(super) fn run_to_end<'p, P: Puzzle, E: Resumable<'p, P>>(
     puzzle: &'p P,
     starts: Vec<P::State>,
     run: &mut Run<'p>,

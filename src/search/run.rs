@@ -300,9 +300,9 @@ impl<'a> Lookout<'a> {
 
     /// Counts a child and looks at the watch when due: `true` to go on
     /// with the child; `false` when the search has stopped already (`stop`
-    /// holds why: the rest of the children need not come, so the puzzle is
-    /// asked to stop emitting them), or when a limit stops it now (`stop`
-    /// then holds the limit, as `on_limit` makes it).
+    /// holds why), or when a limit stops it now (`stop` then holds the
+    /// limit, as `on_limit` makes it). Either way the rest of the children
+    /// need not come: the puzzle is asked to stop emitting them.
     #[inline(always)]
     pub(crate) fn arrive<S>(
         &mut self,
@@ -310,17 +310,22 @@ impl<'a> Lookout<'a> {
         on_limit: impl FnOnce(Limit) -> S,
     ) -> bool {
         let look = self.generated.step();
+        if stop.is_none() && look {
+            if let Err(limit) = self.watch.look() {
+                *stop = Some(on_limit(limit));
+            }
+        }
         if stop.is_some() {
             stop::request();
             return false;
         }
-        if look {
-            if let Err(limit) = self.watch.look() {
-                *stop = Some(on_limit(limit));
-                return false;
-            }
-        }
         true
+    }
+
+    /// Looks at the watch before a state is expanded: see [`Watch::check`].
+    #[inline(always)]
+    pub(crate) fn check(&mut self) -> Result<(), Limit> {
+        self.watch.check()
     }
 }
 

@@ -2,11 +2,13 @@
 
 /// Where a search starts: one state, or several at once.
 ///
-/// Every engine takes its start as an `impl Starts<State>`: the state
+/// Every engine that searches for a path, [`all_optimal`](super::all_optimal),
+/// [`distances_to`](super::distances_to), their weighted twins and the
+/// search objects take their start as an `impl Starts<State>`: the state
 /// itself for the common case, or an array, a vector or a slice of states
-/// to search from several at once. With several starts, each is at zero
-/// moves (cost zero with costs) and the search finds the goal nearest to
-/// any of them:
+/// (or a reference to an array or a vector) to search from several at
+/// once. With several starts, each is at zero moves (cost zero with costs)
+/// and the search finds the goal nearest to any of them:
 ///
 /// - the path begins at the start it left from, so it tells which;
 /// - starts with the same [key](crate::Puzzle::encode) count once, the
@@ -17,7 +19,9 @@
 ///
 /// A state that is itself an array or a vector is still one start: the
 /// starts' type is the puzzle's [`State`](crate::Puzzle::State), so
-/// `[s, t]` is two starts only where `s` and `t` are states.
+/// `[s, t]` is two starts only where `s` and `t` are states. Only an empty
+/// `vec![]` is ambiguous where the states are vectors (no starts, or the
+/// empty state?): write its type, `Vec::<State>::new()`.
 ///
 /// # Example
 ///
@@ -33,13 +37,14 @@
 /// assert_eq!(several.outcome.path().unwrap().states(), &[5, 10, 20]);
 ///
 /// let starts = vec![17, 19];
-/// assert_eq!(bfs(&walk, &starts[..], &Limits::new()).outcome.path().unwrap().len(), 1);
+/// assert_eq!(bfs(&walk, &starts, &Limits::new()).outcome.path().unwrap().len(), 1);
+/// assert_eq!(bfs(&walk, &starts[..1], &Limits::new()).outcome.path().unwrap().len(), 3);
 /// assert_eq!(bfs(&walk, [], &Limits::new()).outcome, Outcome::Unsolvable);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a start of a search over states of type `{S}`",
     label = "a state, or an array, a vector or a slice of states",
-    note = "a search starts from a state of the puzzle (`Puzzle::State`), or from several: `[a, b]`, a `Vec` or `&states[..]`; collect an iterator into a `Vec` first"
+    note = "a search starts from a state of the puzzle (`Puzzle::State`), or from several: `[a, b]`, `&states` (an array or a `Vec`), a `Vec` or a slice; collect an iterator into a `Vec` first"
 )]
 pub trait Starts<S> {
     /// The starts, in their order.
@@ -65,6 +70,18 @@ impl<S> Starts<S> for Vec<S> {
 }
 
 impl<S: Clone> Starts<S> for &[S] {
+    fn into_starts(self) -> impl Iterator<Item = S> {
+        self.iter().cloned()
+    }
+}
+
+impl<S: Clone, const N: usize> Starts<S> for &[S; N] {
+    fn into_starts(self) -> impl Iterator<Item = S> {
+        self.iter().cloned()
+    }
+}
+
+impl<S: Clone> Starts<S> for &Vec<S> {
     fn into_starts(self) -> impl Iterator<Item = S> {
         self.iter().cloned()
     }

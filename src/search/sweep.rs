@@ -6,10 +6,10 @@ use core::ops::ControlFlow;
 
 use hashbrown::hash_table::Entry;
 
-use super::run::Run;
+use super::reach::StatesLeft;
+use super::run::{Lookout, Run};
 use super::table::{KeyTable, INITIAL_CAPACITY};
 use super::Limit;
-use crate::adapt::stop;
 use crate::Puzzle;
 
 /// One layer of a sweep: each state with the move that reached it (none for
@@ -45,8 +45,8 @@ pub(super) fn sweep<P: Puzzle, B>(
     mut on_layer: impl FnMut(u32, &Layer<P::State, P::Move>) -> ControlFlow<B>,
 ) -> Result<Swept<P::State, P::Move, B>, Limit> {
     run.admit(starts.len())?;
-    let max_states = run.max_states();
-    let mut watch = run.watch();
+    let mut lookout = Lookout::new(run);
+    let mut states_left = StatesLeft::new(run, starts.len());
     let mut budget = run.budget();
     let mut seen: KeyTable<P::Key> = budget.table(INITIAL_CAPACITY)?;
     let mut layer: Layer<P::State, P::Move> = Vec::with_capacity(starts.len());
@@ -56,8 +56,6 @@ pub(super) fn sweep<P: Puzzle, B>(
         layer.push((start, None));
     }
     run.stats.max_stored = seen.len();
-    let mut stored = seen.len();
-    let mut generated = watch.countdown(0);
     let mut depth = 0u32;
     let result = loop {
         if let ControlFlow::Break(stopped) = on_layer(depth, &layer) {
@@ -66,37 +64,24 @@ pub(super) fn sweep<P: Puzzle, B>(
         let mut next = Vec::new();
         let mut stop = None;
         for (state, last) in &layer {
-            if let Err(limit) = watch.check() {
+            if let Err(limit) = lookout.check() {
                 stop = Some(limit);
                 break;
             }
             run.stats.expanded += 1;
             let mut visit = |mv: P::Move, child: P::State| {
-                let look = generated.step();
-                if stop.is_some() {
-                    // Stopped: the rest of the children need not come.
-                    stop::request();
+                if !lookout.arrive(&mut stop, core::convert::identity) {
                     return;
-                }
-                if look {
-                    if let Err(limit) = watch.look() {
-                        stop = Some(limit);
-                        return;
-                    }
                 }
                 let key = puzzle.encode(&child);
                 let Entry::Vacant(vacancy) = seen.entry(key) else {
                     return;
                 };
-                if stored >= max_states {
-                    stop = Some(Limit::States { max: max_states });
-                    return;
-                }
-                if let Err(limit) = budget.room(&mut next) {
+                let claimed = states_left.claim();
+                if let Err(limit) = claimed.and_then(|()| budget.room(&mut next)) {
                     stop = Some(limit);
                     return;
                 }
-                stored += 1;
                 vacancy.insert((key, ()));
                 next.push((child, Some(mv)));
                 // Room for the next key, where growing can fail.
@@ -130,7 +115,7 @@ pub(super) fn sweep<P: Puzzle, B>(
         layer = next;
         depth += 1;
     };
-    run.stats.generated = generated.count();
+    run.stats.generated = lookout.generated.count();
     run.stats.max_stored = seen.len();
     result
 }

@@ -13,6 +13,7 @@ use puzzle_search::search::costs::{CostResult, Weight, WeightedEngine};
 use puzzle_search::search::{
     astar, bfs, bidirectional_bfs, costs, distances_to, farthest, idastar, AStar, Bfs,
     DistancesEnd, Engine, IdaStar, Limit, Limits, Outcome, SearchResult, Slice, Stats, Step,
+    TwoWay,
 };
 use puzzle_search::{adapt, Backward, Puzzle};
 
@@ -466,6 +467,29 @@ fn every_form_of_starts_is_one_search() {
         assert_eq!(
             chosen.map(|result| result.outcome),
             Ok(nearest.outcome.clone())
+        );
+    }
+    assert_eq!(
+        Engine::Bfs
+            .solve(&walk, Vec::new(), &limits)
+            .map(|result| result.outcome),
+        Ok(Outcome::Unsolvable)
+    );
+    // Both ways, through `TwoWay`: a line whose goal is 2, from 0 or from 5.
+    let line = Graph::new(6, &[(0, 1), (1, 2), (3, 2), (4, 3), (5, 4)], &[2], 0);
+    for engine in Engine::ALL {
+        let result = engine.solve(TwoWay(&line), [5, 0], &limits);
+        let path = result.outcome.path().map(|path| path.states().to_vec());
+        assert_eq!(path, Some(vec![0, 1, 2]), "{engine}");
+    }
+    let unit_line = adapt::unit_costs(&line);
+    for engine in WeightedEngine::ALL {
+        let result = engine.solve(TwoWay(&unit_line), [5, 0], Weight::ONE, &limits);
+        let path = result.outcome.path().map(|path| path.states().to_vec());
+        assert_eq!(
+            (path, result.cost),
+            (Some(vec![0, 1, 2]), Some(2)),
+            "{engine}"
         );
     }
     let weighted = adapt::unit_costs(walk);

@@ -505,3 +505,28 @@ proptest! {
         prop_assert_eq!(found.starts(), &nearest_starts[..]);
     }
 }
+
+/// The graph of every cheapest path groups its states by cost, whatever
+/// the cost type: here `u32` costs of 2 a step and a 0-cost shortcut, where
+/// a cost is not a number of moves.
+#[test]
+fn cheapest_graphs_group_their_states_by_cost() {
+    // 0 →2 1 →2 2 →2 3, and 1 →0 4 →4 3 beside it: two cheapest paths of cost 6.
+    let graph = Graph {
+        nodes: 5,
+        edges: vec![(0, 1, 2u32), (1, 2, 2), (2, 3, 2), (1, 4, 0), (4, 3, 4)],
+        goals: BTreeSet::from([3]),
+        heuristic: vec![0; 5],
+    };
+    let found = costs::all_optimal(&graph, 0, &Limits::new());
+    let found = found.outcome.into_graph().expect("3 is reachable");
+    assert_eq!(found.cost(), 6);
+    assert_eq!(found.costs(), &[0, 2, 2, 4, 6]);
+    assert_eq!(found.layer(2).len(), 2);
+    assert_eq!(found.layer(4), &[2]);
+    assert!(found.layer(3).is_empty());
+    assert_eq!(found.layer_range(99), 5..5);
+    let layers: Vec<usize> = found.layers().map(<[u8]>::len).collect();
+    assert_eq!(layers, [1, 2, 1, 1]);
+    assert_eq!(found.count(), PathCount::Exact(2));
+}

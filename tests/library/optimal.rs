@@ -191,7 +191,7 @@ proptest! {
             return Err(TestCaseError::fail("solvable, yet not solved"));
         };
         let length = expected.iter().next().unwrap().len() - 1;
-        prop_assert_eq!(found.length(), length);
+        prop_assert_eq!(found.cost() as usize, length);
         prop_assert_eq!(found.count(), PathCount::Exact(expected.len() as u128));
 
         let paths: Vec<Path<u32, (u32, u32)>> = found.paths().collect();
@@ -207,9 +207,9 @@ proptest! {
         // The graph holds exactly the states on the paths, each in its layer,
         // and its last layer exactly their ends.
         for depth in 0..=length {
-            let layer: BTreeSet<u32> = found.layer(depth).iter().copied().collect();
+            let layer: BTreeSet<u32> = found.layer(depth as u32).iter().copied().collect();
             let on_paths: BTreeSet<u32> = expected.iter().map(|walk| walk[depth]).collect();
-            prop_assert_eq!(layer.len(), found.layer(depth).len());
+            prop_assert_eq!(layer.len(), found.layer(depth as u32).len());
             prop_assert_eq!(layer, on_paths);
         }
         let goals: BTreeSet<u32> = found.goals().iter().copied().collect();
@@ -255,7 +255,7 @@ proptest! {
             return Ok(());
         };
         let found = result.outcome.into_graph().unwrap();
-        prop_assert_eq!(found.length(), nearest);
+        prop_assert_eq!(found.cost() as usize, nearest);
         let listed: Vec<Vec<u32>> = found.paths().map(|path| {
             assert!(path.replays(&graph));
             path.states().to_vec()
@@ -291,8 +291,8 @@ proptest! {
         let reference = reference_path_count(&graph, start);
         match (&result.outcome, reference) {
             (OptimalOutcome::Solved(found), Some((moves, count, goals))) => {
-                prop_assert_eq!(Some(found.length()), single.outcome.path().map(Path::len));
-                prop_assert_eq!(found.length(), moves as usize);
+                prop_assert_eq!(Some(found.cost() as usize), single.outcome.path().map(Path::len));
+                prop_assert_eq!(found.cost() as usize, moves as usize);
                 prop_assert_eq!(found.count(), PathCount::Exact(count));
                 prop_assert_eq!(found.goals().iter().copied().collect::<HashSet<_>>(), goals);
                 let again = all_optimal(&graph, start, &Limits::new());
@@ -315,12 +315,12 @@ proptest! {
         let bounded = all_optimal(&graph, start, &limits);
         let single = bfs(&graph, start, &limits);
         prop_assert_eq!(bounded.outcome.limit(), single.outcome.limit());
-        prop_assert_eq!(bounded.outcome.graph().map(|found| found.length()), single.outcome.path().map(Path::len));
+        prop_assert_eq!(bounded.outcome.graph().map(|found| found.cost() as usize), single.outcome.path().map(Path::len));
         let limits = Limits::new().with_max_states(states);
         let bounded = all_optimal(&graph, start, &limits);
         if let OptimalOutcome::Solved(found) = &bounded.outcome {
             prop_assert!(bounded.stats.max_stored <= states);
-            prop_assert_eq!(Some(found.length()), bfs(&graph, start, &Limits::new()).outcome.path().map(Path::len));
+            prop_assert_eq!(Some(found.cost() as usize), bfs(&graph, start, &Limits::new()).outcome.path().map(Path::len));
         }
     }
 }
@@ -344,7 +344,7 @@ proptest! {
             prop_assert!(bounded.outcome.graph().is_none());
             return Ok(());
         };
-        let optimum = found.length() as u32;
+        let optimum = found.cost();
         let bounded = all_optimal(&graph, start, &Limits::new().with_max_depth(optimum + slack));
         let within = bounded.outcome.graph().unwrap();
         prop_assert_eq!(within.count(), found.count());
@@ -369,7 +369,7 @@ proptest! {
         let counted = idastar_count(&graph, start, &limits);
         match all_optimal(&graph, start, &Limits::new()).outcome {
             OptimalOutcome::Solved(found) => {
-                prop_assert_eq!(counted.outcome.moves(), Some(found.length()));
+                prop_assert_eq!(counted.outcome.moves(), Some(found.cost() as usize));
                 prop_assert_eq!(counted.outcome.count(), Some(found.count()));
                 let CountOutcome::Counted { path, .. } = &counted.outcome else { unreachable!() };
                 prop_assert!(path.replays(&graph));
@@ -483,7 +483,7 @@ fn a_count_past_u128_says_so() {
         .outcome
         .into_graph()
         .unwrap();
-    assert_eq!(found.length(), 2 * diamonds as usize);
+    assert_eq!(found.cost() as usize, 2 * diamonds as usize);
     assert_eq!(found.count(), PathCount::MoreThanU128);
     // 127 diamonds fit: 2^127.
     let start = 3 * (diamonds - 127);

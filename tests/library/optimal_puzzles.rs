@@ -33,7 +33,7 @@ fn hengdaolima_ends_in_the_two_published_layouts() {
             .outcome
             .into_graph()
             .unwrap();
-        assert_eq!(graph.length(), 81);
+        assert_eq!(graph.cost(), 81);
         let ends: HashSet<Layout> = graph.goals().iter().copied().collect();
         assert_eq!(ends, published, "folding {folding}");
         let [one, other] = graph.goals() else {
@@ -63,7 +63,12 @@ fn the_catalogue_counts_agree_with_a_reference_count() {
             let graph = result.outcome.graph();
             match (graph, &reference) {
                 (Some(graph), Some((moves, count, ends))) => {
-                    assert_eq!(graph.length(), *moves as usize, "{} {metric}", entry.slug);
+                    assert_eq!(
+                        graph.cost() as usize,
+                        *moves as usize,
+                        "{} {metric}",
+                        entry.slug
+                    );
                     assert_eq!(
                         graph.count(),
                         PathCount::Exact(*count),
@@ -121,9 +126,18 @@ fn cheapest_paths_at_unit_costs_are_the_shortest_paths() {
                 .into_graph()
                 .unwrap();
             assert_eq!(cheapest.count(), shortest.count(), "{name} {metric:?}");
+            assert_eq!(cheapest.cost(), shortest.cost(), "{name} {metric:?}");
+            // Grouped by cost, the cheapest paths' states are the shortest
+            // paths' layers (each in its own search's order).
+            let layers = |layers: Vec<&[Layout]>| -> Vec<HashSet<Layout>> {
+                layers
+                    .into_iter()
+                    .map(|layer| layer.iter().copied().collect())
+                    .collect()
+            };
             assert_eq!(
-                cheapest.cost() as usize,
-                shortest.length(),
+                layers(cheapest.layers().collect()),
+                layers(shortest.layers().collect()),
                 "{name} {metric:?}"
             );
             let goals = |goals: &[Layout]| goals.iter().copied().collect::<HashSet<Layout>>();
@@ -249,7 +263,7 @@ fn knight_counts_agree_with_a_reference_count() {
             .outcome
             .into_graph()
             .unwrap();
-        assert_eq!(graph.length(), moves as usize);
+        assert_eq!(graph.cost() as usize, moves as usize);
         assert_eq!(graph.count(), PathCount::Exact(count));
         assert_eq!(graph.goals().len(), ends.len());
         let short = Limits::new().with_max_depth(moves.saturating_sub(1));

@@ -2,7 +2,6 @@
 
 use super::frontier::{stopping, Frontier};
 use super::result::Found;
-
 use crate::cost::{Cost, Weighted};
 use crate::search::grow::Budget;
 use crate::search::run::{Countdown, Run, Watch};

@@ -22,7 +22,7 @@ use crate::{Backward, Puzzle};
 /// # Returns
 ///
 /// A [`CostResult`] whose outcome is [`Outcome::Solved`](crate::search::Outcome::Solved) with a cheapest path
-/// from `start` to a goal (both included) and its cost, [`Outcome::Unsolvable`](crate::search::Outcome::Unsolvable),
+/// from the start to a goal (both included) and its cost, [`Outcome::Unsolvable`](crate::search::Outcome::Unsolvable),
 /// or [`Outcome::LimitReached`](crate::search::Outcome::LimitReached) (with [`Limit::CostOverflow`](crate::search::Limit::CostOverflow) when a cost
 /// does not fit its type).
 ///
@@ -76,13 +76,15 @@ pub fn dijkstra<P: Weighted>(
 ///
 /// # Returns
 ///
-/// As [`dijkstra`]: a cheapest path from `start` to a goal (both included)
+/// As [`dijkstra`]: a cheapest path from the start to a goal (both included)
 /// and its cost.
 ///
 /// # Complexity
 ///
 /// `O(E log V)` for the states whose cost plus heuristic is below the
 /// optimum (more when an inconsistent heuristic reopens states).
+///
+/// # Examples
 ///
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, Puzzle};
@@ -123,6 +125,8 @@ pub fn astar<P: Weighted>(
 /// # Returns
 ///
 /// As [`astar`], with a path of cost at most `w` × the optimal cost.
+///
+/// # Examples
 ///
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, sliding::{Board, Sliding}};
@@ -177,7 +181,7 @@ pub fn weighted_astar<P: Weighted>(
 ///
 /// # Returns
 ///
-/// As [`dijkstra`](super::dijkstra): a cheapest path from `start` to a goal
+/// As [`dijkstra`](super::dijkstra): a cheapest path from the start to a goal
 /// (both included) and its cost.
 ///
 /// # Examples
@@ -300,8 +304,10 @@ where
 ///
 /// # Returns
 ///
-/// As [`dijkstra`](super::dijkstra): a cheapest path from `start` to a goal
+/// As [`dijkstra`](super::dijkstra): a cheapest path from the start to a goal
 /// (both included) and its cost.
+///
+/// # Examples
 ///
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, sliding::{Board, Sliding}};
@@ -335,6 +341,8 @@ pub fn idastar<P: Weighted>(
 /// Weighted IDA*: IDA* on `g + w·h` (compared exactly as `q·g + p·h` for
 /// `w = p/q`), whose path costs at most `w` times the optimum (the result's
 /// `bound`). `w = 1` is [`idastar`].
+///
+/// # Examples
 ///
 /// ```
 /// use puzzle_search::{adapt, search::{costs, Limits}, sliding::{Board, Sliding}};
@@ -469,7 +477,7 @@ pub trait WeightedSearchable {
     /// some engine cannot run.
     type Output;
 
-    /// Searches the puzzle from `start` with `engine`.
+    /// Searches the puzzle from `start` (one state or several) with `engine`.
     fn solve_weighted(
         self,
         engine: WeightedEngine,

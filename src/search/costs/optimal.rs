@@ -18,13 +18,13 @@ use crate::search::{Limit, Limits, OptimalGraph, OptimalOutcome, OptimalResult, 
 type GraphOf<P> =
     OptimalGraph<<P as crate::Puzzle>::State, <P as crate::Puzzle>::Move, <P as Weighted>::Cost>;
 
-/// Every cheapest solution from `start`: the graph of all cheapest paths
+/// Every cheapest solution from the start: the graph of all cheapest paths
 /// to the nearest goals, which counts them ([`OptimalGraph::count`]) and
 /// lists them ([`OptimalGraph::paths`]). The weighted
 /// [`search::all_optimal`](crate::search::all_optimal).
 ///
 /// Dijkstra's algorithm runs on keys until every key no dearer than the
-/// cheapest goal is settled; then, from `start`, every successor of a
+/// cheapest goal is settled; then, from the starts, every successor of a
 /// state that reaches its key's cost (the cost of its state plus the move's)
 /// joins the graph, each state kept once (compared with `==`), and only
 /// the states that lead on to a cheapest goal stay. As in

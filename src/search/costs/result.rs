@@ -54,8 +54,8 @@ impl<P: Weighted> Answer<P> for Found<P> {
 }
 
 /// Runs a weighted engine's `search` from `start` under `limits`, begun as
-/// every engine begins ([`Run::search_from`]), and returns its outcome with
-/// the cost of its path (zero for a start that is a goal) and `bound`.
+/// every engine begins ([`Run::begin`]), and returns its outcome with the
+/// cost of its path and `bound`.
 pub(in crate::search) fn search_with_costs<'a, P: Weighted>(
     puzzle: &'a P,
     start: impl Starts<P::State>,
@@ -63,18 +63,16 @@ pub(in crate::search) fn search_with_costs<'a, P: Weighted>(
     limits: &'a Limits,
     search: impl FnOnce(&'a P, Vec<P::State>, &mut Run<'a>) -> Found<P>,
 ) -> CostResultOf<P> {
-    let mut cost = None;
-    let result = Run::search_from(puzzle, start, limits, |puzzle, starts, run| {
-        let (outcome, found) = search(puzzle, starts, run);
-        cost = found;
-        outcome
-    });
+    let (mut run, begun) = Run::begin(puzzle, start, limits);
+    let (outcome, cost) = match begun {
+        Ok(starts) => search(puzzle, starts, &mut run),
+        Err(outcome) => <Found<P> as Answer<P>>::settled(outcome),
+    };
     CostResult {
-        // Only a start that is a goal is solved without a search.
-        cost: cost.or(result.outcome.path().map(|_| P::Cost::ZERO)),
-        outcome: result.outcome,
+        outcome,
+        cost,
         bound,
-        stats: result.stats,
+        stats: run.finish(),
     }
 }
 

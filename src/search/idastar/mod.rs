@@ -22,7 +22,7 @@ use iterations::{Advance, Iterations, Mode};
 use memory::{Memory, NoTable, Table};
 
 use super::bfs::Breadth;
-use super::resumable::{whole, Resumable};
+use super::resumable::{run_to_end, Resumable};
 use super::run::Run;
 use super::{Outcome, Stats};
 use crate::Puzzle;
@@ -69,7 +69,7 @@ fn deepen<'p, P: Puzzle, T: Memory<P>>(
             Advance::Exhausted(starts) => {
                 // The table is not needed any more: it goes before the pass.
                 drop(iterations);
-                return whole::<P, Breadth<'p, P>>(puzzle, starts, run);
+                return run_to_end::<P, Breadth<'p, P>>(puzzle, starts, run);
             }
         }
     }

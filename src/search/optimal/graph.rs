@@ -121,7 +121,7 @@ impl<S, M> Dag<S, M> {
 /// [`all_optimal`](super::all_optimal) builds one where every move costs one
 /// (`C = u32`, a state's cost is its number of moves): its states lie layer
 /// by layer, layer `d` holding those `d` moves from the start; the last
-/// layer, [`length`](Self::length) moves from the starts, holds the optimal
+/// layer, [`cost`](Self::cost) moves from the starts, holds the optimal
 /// goals and only them. [`costs::all_optimal`](crate::search::costs::all_optimal)
 /// builds one with the puzzle's costs, its states in the order of their
 /// costs; a move of cost zero between two states of one cost is an edge when
@@ -235,11 +235,43 @@ impl<S, M, C> OptimalGraph<S, M, C> {
     }
 }
 
-impl<S, M, C: Copy> OptimalGraph<S, M, C> {
-    /// The cost of every optimal path.
+impl<S, M, C: Copy + Ord> OptimalGraph<S, M, C> {
+    /// The cost of every optimal path: for a graph of
+    /// [`all_optimal`](super::all_optimal), its number of moves.
     #[allow(clippy::indexing_slicing)] // there is always a start, so a cost
     pub fn cost(&self) -> C {
         self.costs[self.costs.len() - 1]
+    }
+
+    /// The indices of the states at `cost` from the start: for a graph of
+    /// [`all_optimal`](super::all_optimal), the layer `cost` moves from it.
+    /// Empty when no state of the graph is at that cost.
+    pub fn layer_range(&self, cost: C) -> Range<usize> {
+        // The states come by cost: their costs never decrease.
+        let start = self.costs.partition_point(|&c| c < cost);
+        let end = self.costs.partition_point(|&c| c <= cost);
+        start..end
+    }
+
+    /// The states at `cost` from the start on some optimal path: for a
+    /// graph of [`all_optimal`](super::all_optimal), those `cost` moves from
+    /// it.
+    pub fn layer(&self, cost: C) -> &[S] {
+        self.states()
+            .get(self.layer_range(cost))
+            .unwrap_or_default()
+    }
+
+    /// The states of each cost, the cheapest first: the starts first and
+    /// the goals last. For a graph of [`all_optimal`](super::all_optimal),
+    /// layer `d` holds the states `d` moves from the start, and every depth
+    /// up to [`cost`](Self::cost) has one.
+    pub fn layers(&self) -> impl Iterator<Item = &[S]> + '_ {
+        self.costs.chunk_by(|a, b| a == b).scan(0, |start, layer| {
+            let range = *start..*start + layer.len();
+            *start = range.end;
+            Some(self.states().get(range).unwrap_or_default())
+        })
     }
 }
 
@@ -258,36 +290,10 @@ impl<S, M> OptimalGraph<S, M> {
         let mut depths = Vec::with_capacity(states.len());
         for (depth, layer) in (0u32..).zip(layers.windows(2)) {
             if let [start, end] = *layer {
-                depths.extend((start..end).map(|_| depth));
+                depths.extend(core::iter::repeat_n(depth, (end - start) as usize));
             }
         }
         OptimalGraph::new(Dag::new(states, starts, offsets, edges, goals), depths)
-    }
-
-    /// The number of moves of every optimal path.
-    pub fn length(&self) -> usize {
-        self.cost() as usize
-    }
-
-    /// The indices of the states of layer `depth` (empty past the last).
-    pub fn layer_range(&self, depth: usize) -> Range<usize> {
-        let Ok(depth) = u32::try_from(depth) else {
-            return 0..0;
-        };
-        // The states lie layer after layer: their depths never decrease.
-        self.costs.partition_point(|&d| d < depth)..self.costs.partition_point(|&d| d <= depth)
-    }
-
-    /// The states `depth` moves from the start on some optimal path.
-    pub fn layer(&self, depth: usize) -> &[S] {
-        self.states()
-            .get(self.layer_range(depth))
-            .unwrap_or_default()
-    }
-
-    /// The layers, from the start to the goals.
-    pub fn layers(&self) -> impl ExactSizeIterator<Item = &[S]> + '_ {
-        (0..self.length() + 1).map(|depth| self.layer(depth))
     }
 }
 

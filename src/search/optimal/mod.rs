@@ -70,7 +70,7 @@ pub struct OptimalResult<G> {
     pub stats: Stats,
 }
 
-/// Breadth-first search for every optimal solution from `start`: the graph of
+/// Breadth-first search for every optimal solution from the start: the graph of
 /// all shortest paths to the nearest goals, which counts them
 /// ([`OptimalGraph::count`]) and lists them ([`OptimalGraph::paths`]).
 ///
@@ -125,7 +125,7 @@ pub struct OptimalResult<G> {
 /// let walk = adapt::from_fn(|&n: &u32| [n + 1, n * 2], |&n| n == 12);
 /// let result = all_optimal(&walk, 1, &Limits::new());
 /// let graph = result.outcome.graph().unwrap();
-/// assert_eq!(graph.length(), 4);
+/// assert_eq!(graph.cost(), 4);
 /// // 1 → 2 is one edge, though both moves lead there: a path is a sequence of states.
 /// let paths: Vec<Vec<u32>> = graph.paths().map(|path| path.states().to_vec()).collect();
 /// assert_eq!(paths, [vec![1, 2, 3, 6, 12]]);
@@ -240,7 +240,7 @@ where
         layers.next_layer = layer_end;
         layers.child_depth = depth + 1;
         for parent in layer_start..layer_end {
-            if let Err(limit) = layers.reach.lookout.watch.check() {
+            if let Err(limit) = layers.reach.lookout.check() {
                 layers.stop = Some(limit);
                 break;
             }
@@ -350,8 +350,8 @@ impl<P: Puzzle> Layers<'_, P> {
                     self.pruned = true;
                     return;
                 }
-                let room = reach.room.claim();
-                if let Err(limit) = room.and_then(|()| reach.tree.room(&mut reach.budget)) {
+                let claimed = reach.states_left.claim();
+                if let Err(limit) = claimed.and_then(|()| reach.tree.room(&mut reach.budget)) {
                     self.stop = Some(limit);
                     return;
                 }
