@@ -42,6 +42,12 @@ fn random_text(seed: u64) -> String {
             sizes.push((letter, h, w));
         }
     }
+    if sizes.is_empty() {
+        // Every try overran the board: the goal piece alone, 1×1, so that
+        // there is a goal piece to name.
+        grid[0] = 'A';
+        sizes.push(('A', 1, 1));
+    }
     for _ in 0..rng.below(3) {
         let cell = rng.below(rows * columns);
         if grid[cell] == '.' {
